@@ -1,0 +1,16 @@
+import { envelopeSchema, type StoredEvent } from './envelope.ts';
+import { isEventType, parseEventData, type DomainEvent } from './catalogue.ts';
+import { upcast } from './upcasters.ts';
+
+export type DecodedEvent = StoredEvent & DomainEvent;
+
+/**
+ * Validates an event arriving from outside (a Kafka message, a database row) and upcasts it.
+ * Throws with the reason when the envelope or the data is malformed: callers park such events.
+ */
+export function decodeEvent(raw: unknown): DecodedEvent {
+  const envelope = upcast(envelopeSchema.parse(raw));
+  if (!isEventType(envelope.type)) throw new Error(`unknown event type '${envelope.type}'`);
+  const data = parseEventData(envelope.type, envelope.data);
+  return { ...envelope, data } as DecodedEvent;
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+export const roleSchema = z.enum(['admin', 'member', 'user']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Who caused an event: a signed-in person, or the system itself (seeding, provider webhooks). */
+export const actorSchema = z.union([
+  z.object({ email: z.string().email(), role: roleSchema }),
+  z.literal('system'),
+]);
+export type Actor = z.infer<typeof actorSchema>;
+
+/** The envelope as stored and published. `data` is validated per type by the catalogue. */
+export const envelopeSchema = z.object({
+  id: z.string().uuid(),
+  stream: z.string().min(3).max(200),
+  version: z.number().int().positive(),
+  position: z.number().int().positive(),
+  type: z.string().min(1),
+  schemaVersion: z.number().int().positive(),
+  data: z.record(z.string(), z.unknown()),
+  occurredAt: z.string().datetime({ offset: true }),
+  actor: actorSchema,
+  correlationId: z.string().uuid(),
+  causationId: z.string().uuid().nullable(),
+  prevHash: z.string().nullable(),
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type StoredEvent = z.infer<typeof envelopeSchema>;
+
+/** What a decider returns: the store adds stream, version, position and the hash chain. */
+export interface NewEvent {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** Metadata that arrives with a command: the clock and ids stay outside the pure logic. */
+export interface CommandMetadata {
+  now: Date;
+  actor: Actor;
+  correlationId: string;
+  causationId?: string | null;
+}

@@ -1,0 +1,30 @@
+/**
+ * Stream ids. The prefix before the first '-' is the stream's category, which names its Kafka topic.
+ * Agreements have their own stream per apartment: it is the consistency boundary for booking.
+ */
+export const categories = ['user', 'apartment', 'agreement', 'coupon', 'announcement', 'payment'] as const;
+export type Category = (typeof categories)[number];
+
+export const streams = {
+  user: (email: string) => `user-${email.trim().toLowerCase()}`,
+  apartment: (si: number) => `apartment-${si}`,
+  agreement: (si: number) => `agreement-${si}`,
+  coupon: (couponId: string) => `coupon-${couponId}`,
+  announcement: (announcementId: string) => `announcement-${announcementId}`,
+  /** One stream per apartment and month: at most one successful payment each. */
+  payment: (si: number, year: number, month: string) => `payment-${si}-${year}-${month.toLowerCase()}`,
+};
+
+export function categoryOf(stream: string): Category {
+  const prefix = stream.slice(0, stream.indexOf('-'));
+  const found = categories.find((c) => c === prefix);
+  if (!found) throw new Error(`stream '${stream}' has no known category`);
+  return found;
+}
+
+/** Topic per category, e.g. `building.agreements`; tests pass a prefix to stay isolated. */
+export function topicFor(category: Category, prefix = ''): string {
+  return `${prefix}building.${category}s`;
+}
+
+export const allTopics = (prefix = '') => categories.map((c) => topicFor(c, prefix));

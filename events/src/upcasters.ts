@@ -1,0 +1,31 @@
+import type { StoredEvent } from './envelope.ts';
+import { currentSchemaVersion, isEventType } from './catalogue.ts';
+import { agreementRequestedV1 } from './upcasters/agreement-requested-v1.ts';
+
+/** Turns the data of one schema version of a type into the next version's. */
+export interface Upcaster {
+  type: string;
+  fromVersion: number;
+  upcast(data: Record<string, unknown>, event: StoredEvent): Record<string, unknown>;
+}
+
+const upcasters: Upcaster[] = [agreementRequestedV1];
+
+/**
+ * Brings a stored event to its type's current schema version, step by step. The hash covers the
+ * stored bytes, so verification uses the event as stored, and consumers use the upcast one.
+ */
+export function upcast(event: StoredEvent, registry: readonly Upcaster[] = upcasters): StoredEvent {
+  if (!isEventType(event.type)) return event;
+  let current = event;
+  while (current.schemaVersion < currentSchemaVersion[event.type]) {
+    const step = registry.find((u) => u.type === event.type && u.fromVersion === current.schemaVersion);
+    if (!step) throw new Error(`no upcaster for ${event.type} v${current.schemaVersion}`);
+    current = {
+      ...current,
+      data: step.upcast(current.data, current),
+      schemaVersion: current.schemaVersion + 1,
+    };
+  }
+  return current;
+}

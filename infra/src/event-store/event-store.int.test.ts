@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyStream } from '@building/events/hash-chain';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { migrateEventStore } from './schema.ts';
+import { PostgresEventStore } from './event-store.ts';
+import { ConcurrencyError } from './errors.ts';
+
+const meta = () => ({
+  now: new Date('2026-11-01T10:00:00Z'),
+  actor: 'system' as const,
+  correlationId: crypto.randomUUID(),
+});
+
+describe('the Postgres event store', () => {
+  let test: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    test = await createTestDatabase('store');
+    await migrateEventStore(test.db);
+    await migrateEventStore(test.db); // idempotent
+    store = new PostgresEventStore(test.db, { outbox: true, topicPrefix: 'x.' });
+  });
+  afterAll(() => test.drop());
+
+  it('appends to several streams in one transaction, with a hash chain and outbox rows', async () => {
+    const first = await store.append(
+      [{ stream: 'coupon-a', expectedVersion: 0, events: [{ type: 'Ping', data: { n: 1 } }] }],
+      meta(),
+    );
+    const result = await store.append(
+      [
+        { stream: 'coupon-a', expectedVersion: 1, events: [{ type: 'Ping', data: { n: 2 } }] },
+        { stream: 'user-a@b.test', expectedVersion: 0, events: [{ type: 'Ping', data: { n: 3 } }] },
+      ],
+      meta(),
+    );
+    expect(result.position).toBeGreaterThan(first.position);
+    const stream = await store.readStream('coupon-a');
+    expect(stream.map((e) => e.version)).toEqual([1, 2]);
+    expect(stream[1]!.prevHash).toBe(stream[0]!.hash);
+    expect(verifyStream(stream)).toBeNull();
+    const outbox = await test.db('outbox').orderBy('position');
+    expect(outbox.map((r) => [r.topic, r.key])).toEqual([
+      ['x.building.coupons', 'coupon-a'],
+      ['x.building.coupons', 'coupon-a'],
+      ['x.building.users', 'user-a@b.test'],
+    ]);
+  });
+
+  it('refuses a stale expected version with a typed conflict and stores nothing of that transaction', async () => {
+    const before = await store.lastPosition();
+    const stale = store.append(
+      [
+        { stream: 'user-c@b.test', expectedVersion: 0, events: [{ type: 'Ping', data: {} }] },
+        { stream: 'coupon-a', expectedVersion: 1, events: [{ type: 'Ping', data: {} }] },
+      ],
+      meta(),
+    );
+    await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await store.lastPosition()).toBe(before);
+    expect(await store.readStream('user-c@b.test')).toEqual([]);
+  });
+
+  it('lets exactly one of two racing appends at the same version win', async () => {
+    const race = await Promise.allSettled(
+      [1, 2].map((n) =>
+        store.append(
+          [{ stream: 'coupon-race', expectedVersion: 0, events: [{ type: 'Ping', data: { n } }] }],
+          meta(),
+        ),
+      ),
+    );
+    expect(race.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const lost = race.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(lost.reason).toBeInstanceOf(ConcurrencyError);
+  });
+
+  it('detects a tampered row', async () => {
+    await test.db.raw(`update events set data = '{"n": 99}' where stream = 'coupon-a' and version = 2`);
+    expect(verifyStream(await store.readStream('coupon-a'))).toEqual({
+      stream: 'coupon-a',
+      version: 2,
+      reason: 'hash-mismatch',
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import type { StoredEvent } from '@building/events/envelope';
+import { listen } from './listen.ts';
+import { NOTIFY_CHANNEL, type PostgresEventStore, type TailCheckpoint } from './event-store.ts';
+
+export interface Tailer {
+  stop(): Promise<void>;
+}
+
+/**
+ * Follows the store: hands each batch of newly committed events to `onEvents` in (txId, position)
+ * order, then persists nothing itself: `onEvents` returns the checkpoint it has durably reached,
+ * or the tailer keeps the one of the batch. Wakes on NOTIFY, and polls as a fallback.
+ */
+export async function tailEvents(
+  store: PostgresEventStore,
+  options: {
+    from: TailCheckpoint;
+    onEvents: (events: StoredEvent[], checkpoint: TailCheckpoint) => Promise<void>;
+    onError?: (error: unknown) => void;
+    pollMs?: number;
+    batchSize?: number;
+  },
+): Promise<Tailer> {
+  let checkpoint = options.from;
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  const unlisten = await listen(store.db, NOTIFY_CHANNEL, () => wake?.());
+
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        const batch = await store.readAfter(checkpoint, options.batchSize ?? 500);
+        if (batch.events.length > 0) {
+          await options.onEvents(batch.events, batch.checkpoint);
+          checkpoint = batch.checkpoint;
+          continue;
+        }
+      } catch (error) {
+        if (stopped) break;
+        options.onError?.(error);
+      }
+      await sleep(options.pollMs ?? 250);
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+      await unlisten();
+    },
+  };
+}
