@@ -1,0 +1,51 @@
+import { SignJWT, jwtVerify } from 'jose';
+
+/**
+ * The product's own short-lived access token (HS256), minted by the command-service after it has
+ * verified a Firebase ID token, and checked by both services. It names the user, not the role:
+ * roles are looked up on each request, so a demotion takes effect at once.
+ */
+export interface AccessClaims {
+  email: string;
+  uid: string;
+}
+
+const issuer = 'building';
+const audience = 'building-api';
+
+export async function signAccessToken(
+  claims: AccessClaims,
+  secret: string,
+  ttlSeconds: number,
+  now = new Date(),
+): Promise<string> {
+  return new SignJWT({ email: claims.email })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.uid)
+    .setIssuer(issuer)
+    .setAudience(audience)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(now.getTime() / 1000) + ttlSeconds)
+    .sign(new TextEncoder().encode(secret));
+}
+
+/** The claims of a valid token, or null for a missing, forged, expired or malformed one. */
+export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+      issuer,
+      audience,
+      algorithms: ['HS256'],
+    });
+    if (typeof payload.email !== 'string' || !payload.sub) return null;
+    return { email: payload.email.toLowerCase(), uid: payload.sub };
+  } catch {
+    return null;
+  }
+}
+
+/** The bearer token of an Authorization header, if any. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match ? match[1]! : null;
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * Every setting of the product, from the environment, with the embedded default's values.
+ * The mode follows from what is configured: KAFKA_BROKERS switches the event transport to Kafka,
+ * REDIS_URL the cache and rate limits to Redis.
+ */
+const schema = z.object({
+  DATABASE_URL: z.string().optional(),
+  KAFKA_BROKERS: z.string().optional(),
+  KAFKA_TOPIC_PREFIX: z.string().default(''),
+  REDIS_URL: z.string().optional(),
+  COMMAND_PORT: z.coerce.number().int().default(4001),
+  QUERY_PORT: z.coerce.number().int().default(4002),
+  UI_PORT: z.coerce.number().int().default(5173),
+  AUTH_EMULATOR_PORT: z.coerce.number().int().default(9099),
+  PAYMENT_SANDBOX_PORT: z.coerce.number().int().default(12111),
+  EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+  HOST: z.string().default('127.0.0.1'),
+  /** Origins allowed by CORS: the UI's. */
+  UI_ORIGINS: z.string().default('http://127.0.0.1:5173,http://localhost:5173'),
+  /** Public base URLs, used in links the services hand out (uploaded images, receipts). */
+  COMMAND_PUBLIC_URL: z.string().default('http://127.0.0.1:4001'),
+  QUERY_PUBLIC_URL: z.string().default('http://127.0.0.1:4002'),
+  JWT_SECRET: z.string().min(32).optional(),
+  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  ADMIN_EMAILS: z.string().default('admin@building.test'),
+  FIREBASE_PROJECT_ID: z.string().default('demo-building'),
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Where the payment sandbox listens; used when STRIPE_SECRET_KEY is a sandbox key. */
+  PAYMENT_SANDBOX_URL: z.string().optional(),
+});
+
+export type Config = z.infer<typeof schema> & {
+  adminEmails: string[];
+  uiOrigins: string[];
+  kafkaBrokers: string[];
+};
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`bad configuration: ${problems}`);
+  }
+  const list = (value: string | undefined) =>
+    (value ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  return {
+    ...parsed.data,
+    adminEmails: list(parsed.data.ADMIN_EMAILS).map((e) => e.toLowerCase()),
+    uiOrigins: list(parsed.data.UI_ORIGINS),
+    kafkaBrokers: list(parsed.data.KAFKA_BROKERS),
+  };
+}
