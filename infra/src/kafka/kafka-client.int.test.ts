@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kafkaBrokers, missing } from '../testing/infra-availability.ts';
+import { collectMessages } from './collect-messages.ts';
+import { createKafka, type IncomingMessage, type KafkaClient } from './kafka-client.ts';
+
+const unique = () => randomBytes(4).toString('hex');
+
+describe.skipIf(missing('kafka'))('kafkajs against the real broker', () => {
+  const topic = `t${unique()}.orders`;
+  let kafka: KafkaClient;
+
+  beforeAll(async () => {
+    kafka = createKafka({ brokers: kafkaBrokers(), clientId: 'kafka-client-test' });
+    await kafka.admin().createTopics([{ topic, numPartitions: 3, config: { 'retention.ms': '-1' } }]);
+  });
+  afterAll(async () => {
+    await kafka.admin().deleteTopics([topic]);
+    await kafka.disconnect();
+  });
+
+  it('creates topics idempotently, with three partitions and infinite retention', async () => {
+    expect(await kafka.admin().listTopics()).toContain(topic);
+    expect(await kafka.admin().createTopics([{ topic, numPartitions: 3 }])).toBe(false);
+    expect((await kafka.admin().fetchTopicOffsets(topic)).map((p) => p.partition)).toEqual([0, 1, 2]);
+  });
+
+  it('produces idempotently; a group consumes from the beginning, commits, and a new member resumes after the commit', async () => {
+    const producer = kafka.producer();
+    const keys = ['apartment-1', 'apartment-2', 'apartment-3', 'apartment-4', 'apartment-5'];
+    const batch = (from: number, to: number) =>
+      keys.flatMap((key) =>
+        Array.from({ length: to - from }, (_, i) => ({ key, value: JSON.stringify({ key, n: from + i }) })),
+      );
+    await producer.send(topic, batch(0, 6));
+    const groupId = `g${unique()}`;
+
+    const first = await collectMessages(kafka, { groupId, topics: [topic], count: 30 });
+    expect(first).toHaveLength(30);
+    expect(perKey(first)).toEqual(Object.fromEntries(keys.map((k) => [k, [0, 1, 2, 3, 4, 5]])));
+
+    await producer.send(topic, batch(6, 8));
+    // Same group: only the messages after the committed offsets arrive, still in per-key order.
+    const second = await collectMessages(kafka, { groupId, topics: [topic], count: 10 });
+    expect(perKey(second)).toEqual(Object.fromEntries(keys.map((k) => [k, [6, 7]])));
+
+    const ends = await kafka.admin().fetchTopicOffsets(topic);
+    expect(ends.reduce((sum, p) => sum + Number(p.high), 0)).toBe(40);
+    await producer.disconnect();
+  });
+
+  it('redelivers a message whose handler failed, and commits it only once handled', async () => {
+    const own = `t${unique()}.retries`;
+    await kafka.admin().createTopics([{ topic: own, numPartitions: 1 }]);
+    await kafka.producer().send(own, [
+      { key: 'a', value: 'first' },
+      { key: 'a', value: 'flaky' },
+      { key: 'a', value: 'last' },
+    ]);
+    const groupId = `g${unique()}`;
+    const seen: string[] = [];
+    const consumer = kafka.consumer(groupId);
+    let failures = 0;
+    const handled = new Promise<void>((resolve) =>
+      consumer.run({
+        topics: [own],
+        fromBeginning: true,
+        eachMessage: async (message) => {
+          seen.push(message.value ?? '');
+          if (message.value === 'flaky' && failures++ === 0) throw new Error('handler failed once');
+          if (message.value === 'last') resolve();
+        },
+      }),
+    );
+    await handled;
+    await consumer.disconnect();
+    expect(seen.filter((v) => v === 'flaky')).toHaveLength(2);
+    expect(seen.at(-1)).toBe('last');
+    // Everything was committed: the group has nothing left once a new message arrives.
+    await kafka.producer().send(own, [{ key: 'a', value: 'after' }]);
+    const rest = await collectMessages(kafka, { groupId, topics: [own], count: 1 });
+    expect(rest.map((m) => m.value)).toEqual(['after']);
+    await kafka.admin().deleteTopics([own]);
+  });
+});
+
+function perKey(messages: IncomingMessage[]): Record<string, number[]> {
+  const result: Record<string, number[]> = {};
+  for (const message of messages) {
+    const { key, n } = JSON.parse(message.value ?? '{}') as { key: string; n: number };
+    expect(message.key).toBe(key);
+    (result[key] ??= []).push(n);
+  }
+  return result;
+}

@@ -1,0 +1,286 @@
+/**
+ * The Kafka adapter: the only file that imports kafkajs (DESIGN.md §1), behind a small interface
+ * so the client library can be swapped without touching the relay, the projector or the audit.
+ */
+import {
+  Kafka,
+  logLevel,
+  Partitioners,
+  type logCreator,
+  type Consumer as KjsConsumer,
+  type Producer as KjsProducer,
+} from 'kafkajs';
+
+// Read when a producer is made; the partitioner is chosen explicitly below (Java-compatible murmur2).
+process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+
+export interface OutgoingMessage {
+  key: string;
+  value: string;
+  headers?: Record<string, string>;
+}
+
+export interface IncomingMessage {
+  topic: string;
+  partition: number;
+  /** Kafka offsets are int64: kept as a decimal string. */
+  offset: string;
+  key: string | null;
+  value: string | null;
+  headers: Record<string, string>;
+  timestamp: string;
+}
+
+export interface IncomingBatch {
+  topic: string;
+  partition: number;
+  messages: IncomingMessage[];
+  /** Call during long batches so the group coordinator does not evict this consumer. */
+  heartbeat(): Promise<void>;
+}
+
+export interface KafkaProducer {
+  /** Acknowledged by all in-sync replicas; idempotent, so a retry never duplicates within a session. */
+  send(topic: string, messages: OutgoingMessage[]): Promise<void>;
+  disconnect(): Promise<void>;
+}
+
+export type ConsumerHandler =
+  | { eachMessage: (message: IncomingMessage) => Promise<void> }
+  | { eachBatch: (batch: IncomingBatch) => Promise<void> };
+
+export type ConsumerRunOptions = ConsumerHandler & {
+  topics: string[];
+  /** Where a group without a committed offset starts. */
+  fromBeginning?: boolean;
+  partitionsConsumedConcurrently?: number;
+};
+
+export interface KafkaConsumer {
+  /**
+   * Subscribes and starts consuming in the background; resolves once the consumer runs.
+   * Offsets are committed only after the handler resolves (at-least-once): a handler that throws
+   * is retried, and anything not committed is redelivered to the next member of the group.
+   */
+  run(options: ConsumerRunOptions): Promise<void>;
+  /** Leaves the group after committing what the handlers finished. */
+  disconnect(): Promise<void>;
+}
+
+export interface TopicSpec {
+  topic: string;
+  numPartitions?: number;
+  /** Topic-level configs, e.g. { 'retention.ms': '-1' }. */
+  config?: Record<string, string>;
+}
+
+export interface PartitionOffsets {
+  partition: number;
+  /** First offset still stored. */
+  low: string;
+  /** Offset the next message will get (the end). */
+  high: string;
+}
+
+export interface KafkaAdmin {
+  /** Creates the missing topics; resolves false when all already existed. */
+  createTopics(topics: TopicSpec[]): Promise<boolean>;
+  listTopics(): Promise<string[]>;
+  deleteTopics(topics: string[]): Promise<void>;
+  fetchTopicOffsets(topic: string): Promise<PartitionOffsets[]>;
+  describeCluster(): Promise<{ clusterId: string; brokers: number }>;
+  disconnect(): Promise<void>;
+}
+
+export interface KafkaClient {
+  producer(): KafkaProducer;
+  consumer(groupId: string): KafkaConsumer;
+  admin(): KafkaAdmin;
+  /** Disconnects every producer, consumer and admin this client made. */
+  disconnect(): Promise<void>;
+}
+
+export interface KafkaClientOptions {
+  brokers: string[];
+  clientId: string;
+  /** kafkajs connection retries; a short budget suits readiness probes. */
+  retries?: number;
+  /** Drop even error logs (readiness probes expect refused connections). */
+  quiet?: boolean;
+}
+
+export function createKafka(options: KafkaClientOptions): KafkaClient {
+  const kafka = new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    logLevel: options.quiet ? logLevel.NOTHING : logLevel.ERROR,
+    logCreator: oneLineLogs,
+    retry: options.retries === undefined ? undefined : { retries: options.retries },
+  });
+  const open = new Set<{ disconnect(): Promise<void> }>();
+  const track = <T extends { disconnect(): Promise<void> }>(thing: T): T => {
+    open.add(thing);
+    const disconnect = thing.disconnect.bind(thing);
+    thing.disconnect = async () => {
+      open.delete(thing);
+      await disconnect();
+    };
+    return thing;
+  };
+
+  return {
+    producer: () =>
+      track(
+        wrapProducer(
+          kafka.producer({
+            idempotent: true,
+            maxInFlightRequests: 1,
+            createPartitioner: Partitioners.DefaultPartitioner,
+          }),
+        ),
+      ),
+    consumer: (groupId) => track(wrapConsumer(kafka.consumer({ groupId }))),
+    admin: () => track(wrapAdmin(kafka)),
+    async disconnect() {
+      await Promise.allSettled([...open].map((thing) => thing.disconnect()));
+    },
+  };
+}
+
+function wrapProducer(producer: KjsProducer): KafkaProducer {
+  const connected = lazy(() => producer.connect());
+  return {
+    async send(topic, messages) {
+      if (messages.length === 0) return;
+      await connected();
+      // acks -1: every in-sync replica, which idempotence requires anyway.
+      await producer.send({ topic, acks: -1, messages });
+    },
+    async disconnect() {
+      await producer.disconnect();
+    },
+  };
+}
+
+function wrapConsumer(consumer: KjsConsumer): KafkaConsumer {
+  return {
+    async run(options) {
+      await consumer.connect();
+      await consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning ?? false });
+      const concurrency = { partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1 };
+      // kafkajs defaults (autoCommit, no interval or threshold) commit, after each fetched batch,
+      // exactly the offsets whose handler resolved.
+      if ('eachMessage' in options) {
+        const handle = options.eachMessage;
+        await consumer.run({
+          ...concurrency,
+          eachMessage: async ({ topic, partition, message }) => handle(toIncoming(topic, partition, message)),
+        });
+      } else {
+        const handle = options.eachBatch;
+        await consumer.run({
+          ...concurrency,
+          eachBatchAutoResolve: true,
+          eachBatch: async ({ batch, heartbeat }) =>
+            handle({
+              topic: batch.topic,
+              partition: batch.partition,
+              messages: batch.messages.map((m) => toIncoming(batch.topic, batch.partition, m)),
+              heartbeat,
+            }),
+        });
+      }
+    },
+    async disconnect() {
+      await consumer.disconnect();
+    },
+  };
+}
+
+function wrapAdmin(kafka: Kafka): KafkaAdmin {
+  const admin = kafka.admin();
+  const connected = lazy(() => admin.connect());
+  return {
+    async createTopics(topics) {
+      await connected();
+      return admin.createTopics({
+        waitForLeaders: true,
+        topics: topics.map((t) => ({
+          topic: t.topic,
+          numPartitions: t.numPartitions ?? 1,
+          configEntries: Object.entries(t.config ?? {}).map(([name, value]) => ({ name, value })),
+        })),
+      });
+    },
+    async listTopics() {
+      await connected();
+      return admin.listTopics();
+    },
+    async deleteTopics(topics) {
+      if (topics.length === 0) return;
+      await connected();
+      await admin.deleteTopics({ topics });
+    },
+    async fetchTopicOffsets(topic) {
+      await connected();
+      const offsets = await admin.fetchTopicOffsets(topic);
+      return offsets
+        .map((o) => ({ partition: o.partition, low: o.low, high: o.high }))
+        .sort((a, b) => a.partition - b.partition);
+    },
+    async describeCluster() {
+      await connected();
+      const cluster = await admin.describeCluster();
+      return { clusterId: cluster.clusterId, brokers: cluster.brokers.length };
+    },
+    async disconnect() {
+      await admin.disconnect();
+    },
+  };
+}
+
+interface RawMessage {
+  offset: string;
+  key: Buffer | null;
+  value: Buffer | null;
+  headers?: Record<string, Buffer | string | (Buffer | string)[] | undefined>;
+  timestamp: string;
+}
+
+function toIncoming(topic: string, partition: number, message: RawMessage): IncomingMessage {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(message.headers ?? {})) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined) headers[name] = first.toString();
+  }
+  return {
+    topic,
+    partition,
+    offset: message.offset,
+    key: message.key?.toString() ?? null,
+    value: message.value?.toString() ?? null,
+    headers,
+    timestamp: message.timestamp,
+  };
+}
+
+/** kafkajs logs JSON blobs with stacks; one short line on stderr says enough. */
+const oneLineLogs: logCreator = () => (entry) => {
+  const { message, error, broker, groupId } = entry.log as Record<string, string | undefined>;
+  // A protocol error in a response is retried by kafkajs or thrown to the caller: no need to log it too.
+  if (entry.namespace === 'Connection' && message?.startsWith('Response ')) return;
+  const where = [broker, groupId].filter(Boolean).join(' ');
+  console.error(`[kafka] ${message}${error ? `: ${error}` : ''}${where ? ` (${where})` : ''}`);
+};
+
+/** Runs `connect` once, on first use; a failed attempt is retried by the next caller. */
+function lazy(connect: () => Promise<void>): () => Promise<void> {
+  let pending: Promise<void> | undefined;
+  return () => {
+    pending ??= connect().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    return pending;
+  };
+}

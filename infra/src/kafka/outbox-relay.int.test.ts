@@ -1,0 +1,202 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelopeSchema, type StoredEvent } from '@building/events/envelope';
+import { allTopics, categoryOf, topicFor } from '@building/events/streams';
+import type { Knex } from 'knex';
+import { migrateEventStore } from '../event-store/schema.ts';
+import { kafkaBrokers, missing } from '../testing/infra-availability.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { collectMessages } from './collect-messages.ts';
+import { ensureTopics } from './ensure-topics.ts';
+import { createKafka, type KafkaClient } from './kafka-client.ts';
+import { startOutboxRelay, type OutboxRelay } from './outbox-relay.ts';
+
+const streams = [
+  'apartment-1',
+  'apartment-2',
+  'agreement-1',
+  'user-a@b.test',
+  'coupon-x',
+  'payment-1-2026-may',
+];
+
+describe.skipIf(missing('kafka'))('the outbox relay', () => {
+  let kafka: KafkaClient;
+  beforeAll(() => {
+    kafka = createKafka({ brokers: kafkaBrokers(), clientId: 'outbox-relay-test' });
+  });
+  afterAll(() => kafka.disconnect());
+
+  describe('alone', () => {
+    const fixture = relayFixture(() => kafka);
+
+    it('publishes every event once, keyed by stream, in per-stream order, and empties the outbox', async () => {
+      const { db, prefix } = fixture();
+      const versions = new Map<string, number>();
+      // 12 transactions, each appending to a few streams: commit order interleaves the streams.
+      for (let tx = 0; tx < 12; tx++)
+        await appendEvents(db, prefix, versions, streams.slice(tx % 3, (tx % 3) + 4));
+      const relay = startOutboxRelay({ db, kafka, onError: failTest });
+      try {
+        const messages = await collectMessages(kafka, {
+          groupId: `g${unique()}`,
+          topics: allTopics(prefix),
+          count: 48,
+        });
+        const events = messages.map((m) => {
+          const event = envelopeSchema.parse(JSON.parse(m.value ?? ''));
+          expect(m.key).toBe(event.stream);
+          expect(m.topic).toBe(topicFor(categoryOf(event.stream), prefix));
+          return event;
+        });
+        expect(new Set(events.map((e) => e.id)).size).toBe(48);
+        for (const [stream, last] of versions) {
+          const published = events.filter((e) => e.stream === stream).map((e) => e.version);
+          expect(published).toEqual(Array.from({ length: last }, (_, i) => i + 1));
+        }
+        expect(await sameAsStored(db, events)).toBe(true);
+        await eventually(async () => expect(await outboxSize(db)).toBe(0));
+        expect(await publishedCount(kafka, prefix)).toBe(48);
+      } finally {
+        await relay.stop();
+      }
+    });
+  });
+
+  describe('two at once', () => {
+    const fixture = relayFixture(() => kafka);
+
+    it('publishes each event once: one relay holds the lock, the other takes over when it stops', async () => {
+      const { db, prefix } = fixture();
+      const relays = [0, 1].map(() =>
+        startOutboxRelay({ db, kafka, onError: failTest, standbyRetryMs: 100 }),
+      );
+      const versions = new Map<string, number>();
+      const stopped: OutboxRelay[] = [];
+      try {
+        // Writers race the relays: 10 concurrent transactions of 3 events each.
+        await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            appendEvents(db, prefix, versions, [streams[i % 6]!, `coupon-c${i}`, `user-u${i}@b.test`]),
+          ),
+        );
+        await eventually(async () => expect(await outboxSize(db)).toBe(0));
+        expect(relays.filter((r) => r.isActive())).toHaveLength(1);
+        expect(await publishedCount(kafka, prefix)).toBe(30);
+
+        const active = relays.find((r) => r.isActive())!;
+        await active.stop();
+        stopped.push(active);
+        await appendEvents(db, prefix, versions, ['apartment-1', 'apartment-2']);
+        await eventually(async () => expect(await outboxSize(db)).toBe(0));
+        expect(relays.find((r) => r !== active)!.isActive()).toBe(true);
+        expect(await publishedCount(kafka, prefix)).toBe(32);
+
+        const messages = await collectMessages(kafka, {
+          groupId: `g${unique()}`,
+          topics: allTopics(prefix),
+          count: 32,
+        });
+        expect(new Set(messages.map((m) => JSON.parse(m.value ?? '{}').id)).size).toBe(32);
+      } finally {
+        await Promise.all(relays.filter((r) => !stopped.includes(r)).map((r) => r.stop()));
+      }
+    });
+  });
+});
+
+/** A fresh database with the event store's tables and a topic prefix of its own, per describe block. */
+function relayFixture(kafka: () => KafkaClient) {
+  let test: TestDatabase;
+  const prefix = `t${unique()}.`;
+  beforeAll(async () => {
+    test = await createTestDatabase('relay');
+    await migrateEventStore(test.db);
+    await ensureTopics(kafkaBrokers(), prefix);
+  });
+  afterAll(async () => {
+    await kafka().admin().deleteTopics(allTopics(prefix));
+    await test.drop();
+  });
+  return () => ({ db: test.db, prefix });
+}
+
+/** Appends one event to each stream in one transaction, with its outbox rows, as the store does. */
+async function appendEvents(db: Knex, prefix: string, versions: Map<string, number>, targets: string[]) {
+  const next = targets.map((stream) => {
+    const version = (versions.get(stream) ?? 0) + 1;
+    versions.set(stream, version);
+    return { stream, version };
+  });
+  await db.transaction(async (trx) => {
+    for (const { stream, version } of next) {
+      const inserted = await trx.raw<{ rows: { position: string }[] }>(
+        `insert into events (id, stream, version, type, schema_version, data, occurred_at, actor, correlation_id,
+                             causation_id, prev_hash, hash)
+         values (?, ?, ?, 'Ping', 1, ?, now(), '"system"', ?, null, null, ?) returning position`,
+        [
+          randomUUID(),
+          stream,
+          version,
+          JSON.stringify({ n: version }),
+          randomUUID(),
+          randomBytes(32).toString('hex'),
+        ],
+      );
+      await trx.raw('insert into outbox (position, topic, key) values (?, ?, ?)', [
+        inserted.rows[0]!.position,
+        topicFor(categoryOf(stream), prefix),
+        stream,
+      ]);
+    }
+    await trx.raw(`select pg_notify('events_appended', '')`);
+  });
+}
+
+async function sameAsStored(db: Knex, events: StoredEvent[]): Promise<boolean> {
+  const rows = await db('events').select('id', 'position', 'hash', 'occurred_at');
+  const stored = new Map(rows.map((r) => [r.id as string, r]));
+  return events.every((e) => {
+    const row = stored.get(e.id);
+    return (
+      row &&
+      Number(row.position) === e.position &&
+      row.hash === e.hash &&
+      new Date(row.occurred_at).toISOString() === e.occurredAt
+    );
+  });
+}
+
+async function outboxSize(db: Knex): Promise<number> {
+  const [row] = await db('outbox').count<{ count: string }[]>('* as count');
+  return Number(row?.count);
+}
+
+/** Messages in the prefix's topics, from the high watermarks: exact, whoever consumed what. */
+async function publishedCount(kafka: KafkaClient, prefix: string): Promise<number> {
+  let total = 0;
+  for (const topic of allTopics(prefix)) {
+    for (const partition of await kafka.admin().fetchTopicOffsets(topic)) total += Number(partition.high);
+  }
+  return total;
+}
+
+async function eventually(check: () => Promise<void>, withinMs = 20_000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+function failTest(error: unknown): never {
+  throw error;
+}
+
+function unique(): string {
+  return randomBytes(4).toString('hex');
+}
