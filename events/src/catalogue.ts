@@ -122,6 +122,8 @@ export const eventSchemas = {
     email,
     code: z.string().max(100),
     message: z.string().max(1000),
+    /** The provider's failed charge: the same decline reported twice (client and webhook) is one event. */
+    chargeId: z.string().min(1).max(255).optional(),
   }),
 } as const;
 
