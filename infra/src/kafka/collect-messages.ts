@@ -2,12 +2,19 @@ import type { IncomingMessage, KafkaClient, KafkaConsumer } from './kafka-client
 
 /**
  * Test support: consumes `topics` as `groupId` until `count` messages arrived (in arrival order),
- * then leaves the group, which commits what was handled. Rejects, naming how many arrived, when
+ * then leaves the group, which commits what was handled (unless `autoCommit` is false). Rejects, naming how many arrived, when
  * they do not all come within `withinMs`.
  */
 export async function collectMessages(
   kafka: KafkaClient,
-  options: { groupId: string; topics: string[]; count: number; fromBeginning?: boolean; withinMs?: number },
+  options: {
+    groupId: string;
+    topics: string[];
+    count: number;
+    fromBeginning?: boolean;
+    autoCommit?: boolean;
+    withinMs?: number;
+  },
 ): Promise<IncomingMessage[]> {
   const messages: IncomingMessage[] = [];
   const consumer: KafkaConsumer = kafka.consumer(options.groupId);
@@ -17,6 +24,7 @@ export async function collectMessages(
   await consumer.run({
     topics: options.topics,
     fromBeginning: options.fromBeginning ?? true,
+    autoCommit: options.autoCommit,
     eachMessage: async (message) => {
       messages.push(message);
       if (messages.length >= options.count) done();

@@ -49,6 +49,15 @@ describe.skipIf(missing('kafka'))('kafkajs against the real broker', () => {
     await producer.disconnect();
   });
 
+  it('commits nothing when autoCommit is off: the group starts over', async () => {
+    const groupId = `g${unique()}`;
+    const replay = await collectMessages(kafka, { groupId, topics: [topic], count: 40, autoCommit: false });
+    const again = await collectMessages(kafka, { groupId, topics: [topic], count: 40 });
+    expect(again.map((m) => `${m.partition}@${m.offset}`).sort()).toEqual(
+      replay.map((m) => `${m.partition}@${m.offset}`).sort(),
+    );
+  });
+
   it('redelivers a message whose handler failed, and commits it only once handled', async () => {
     const own = `t${unique()}.retries`;
     await kafka.admin().createTopics([{ topic: own, numPartitions: 1 }]);

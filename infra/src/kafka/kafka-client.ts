@@ -54,6 +54,8 @@ export type ConsumerRunOptions = ConsumerHandler & {
   /** Where a group without a committed offset starts. */
   fromBeginning?: boolean;
   partitionsConsumedConcurrently?: number;
+  /** false: commit nothing (replays with a throw-away group). Default true. */
+  autoCommit?: boolean;
 };
 
 export interface KafkaConsumer {
@@ -167,19 +169,22 @@ function wrapConsumer(consumer: KjsConsumer): KafkaConsumer {
     async run(options) {
       await consumer.connect();
       await consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning ?? false });
-      const concurrency = { partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1 };
+      const common = {
+        partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
+        autoCommit: options.autoCommit ?? true,
+      };
       // kafkajs defaults (autoCommit, no interval or threshold) commit, after each fetched batch,
       // exactly the offsets whose handler resolved.
       if ('eachMessage' in options) {
         const handle = options.eachMessage;
         await consumer.run({
-          ...concurrency,
+          ...common,
           eachMessage: async ({ topic, partition, message }) => handle(toIncoming(topic, partition, message)),
         });
       } else {
         const handle = options.eachBatch;
         await consumer.run({
-          ...concurrency,
+          ...common,
           eachBatchAutoResolve: true,
           eachBatch: async ({ batch, heartbeat }) =>
             handle({

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeSchema, type StoredEvent } from '@building/events/envelope';
 import { allTopics, categoryOf, topicFor } from '@building/events/streams';
 import type { Knex } from 'knex';
+import pg from 'pg';
 import { migrateEventStore } from '../event-store/schema.ts';
 import { kafkaBrokers, missing } from '../testing/infra-availability.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { collectMessages } from './collect-messages.ts';
 import { ensureTopics } from './ensure-topics.ts';
 import { createKafka, type KafkaClient } from './kafka-client.ts';
-import { startOutboxRelay, type OutboxRelay } from './outbox-relay.ts';
+import { RELAY_LOCK_KEY, readPublishable, startOutboxRelay, type OutboxRelay } from './outbox-relay.ts';
 
 const streams = [
   'apartment-1',
@@ -59,6 +60,60 @@ describe.skipIf(missing('kafka'))('the outbox relay', () => {
         expect(await publishedCount(kafka, prefix)).toBe(48);
       } finally {
         await relay.stop();
+      }
+    });
+
+    it('reconnects and takes the lock again when its connection is killed', async () => {
+      const { db, prefix } = fixture();
+      const errors: unknown[] = [];
+      const relay = startOutboxRelay({ db, kafka, onError: (e) => errors.push(e), standbyRetryMs: 100 });
+      const before = await publishedCount(kafka, prefix);
+      try {
+        await eventually(async () => expect(relay.isActive()).toBe(true));
+        const killed = await db.raw<{ rows: unknown[] }>(
+          `select pg_terminate_backend(pid) from pg_locks
+            where locktype = 'advisory' and objid = ? and database = (select oid from pg_database where datname = current_database())`,
+          [RELAY_LOCK_KEY],
+        );
+        expect(killed.rows).toHaveLength(1);
+        await appendEvents(db, prefix, new Map(), ['announcement-a', 'announcement-b']);
+        await eventually(async () => expect(await outboxSize(db)).toBe(0));
+        expect(await publishedCount(kafka, prefix)).toBe(before + 2);
+        expect(relay.isActive()).toBe(true);
+      } finally {
+        await relay.stop();
+      }
+    });
+  });
+
+  describe('its publishable window', () => {
+    const fixture = relayFixture(() => kafka);
+
+    it('holds back later transactions while an earlier one is in flight, then goes in transaction order', async () => {
+      const { db, prefix, url } = fixture();
+      const versions = new Map<string, number>();
+      const early = await db.transaction();
+      const reader = new pg.Client({ connectionString: url });
+      await reader.connect();
+      try {
+        await early.raw('select pg_current_xact_id()'); // takes its transaction id now
+        await appendEvents(db, prefix, versions, ['apartment-2']); // a later transaction commits first
+        await insertEvents(early, prefix, versions, ['apartment-1']);
+        expect(await readPublishable(reader, 100)).toEqual([]);
+
+        await early.commit();
+        // Other databases' transactions on the same server may hold the horizon back a moment.
+        await eventually(async () =>
+          expect((await readPublishable(reader, 100)).map((r) => r.stream)).toEqual([
+            'apartment-1',
+            'apartment-2',
+          ]),
+        );
+        const [first, second] = await readPublishable(reader, 100);
+        expect(Number(first!.position)).toBeGreaterThan(Number(second!.position));
+      } finally {
+        if (!early.isCompleted()) await early.rollback();
+        await reader.end();
       }
     });
   });
@@ -118,39 +173,51 @@ function relayFixture(kafka: () => KafkaClient) {
     await kafka().admin().deleteTopics(allTopics(prefix));
     await test.drop();
   });
-  return () => ({ db: test.db, prefix });
+  return () => ({ db: test.db, url: test.url, prefix });
 }
 
 /** Appends one event to each stream in one transaction, with its outbox rows, as the store does. */
-async function appendEvents(db: Knex, prefix: string, versions: Map<string, number>, targets: string[]) {
+function appendEvents(
+  db: Knex,
+  prefix: string,
+  versions: Map<string, number>,
+  targets: string[],
+): Promise<void> {
+  return db.transaction((trx) => insertEvents(trx, prefix, versions, targets));
+}
+
+async function insertEvents(
+  trx: Knex.Transaction,
+  prefix: string,
+  versions: Map<string, number>,
+  targets: string[],
+) {
   const next = targets.map((stream) => {
     const version = (versions.get(stream) ?? 0) + 1;
     versions.set(stream, version);
     return { stream, version };
   });
-  await db.transaction(async (trx) => {
-    for (const { stream, version } of next) {
-      const inserted = await trx.raw<{ rows: { position: string }[] }>(
-        `insert into events (id, stream, version, type, schema_version, data, occurred_at, actor, correlation_id,
-                             causation_id, prev_hash, hash)
-         values (?, ?, ?, 'Ping', 1, ?, now(), '"system"', ?, null, null, ?) returning position`,
-        [
-          randomUUID(),
-          stream,
-          version,
-          JSON.stringify({ n: version }),
-          randomUUID(),
-          randomBytes(32).toString('hex'),
-        ],
-      );
-      await trx.raw('insert into outbox (position, topic, key) values (?, ?, ?)', [
-        inserted.rows[0]!.position,
-        topicFor(categoryOf(stream), prefix),
+  for (const { stream, version } of next) {
+    const inserted = await trx.raw<{ rows: { position: string }[] }>(
+      `insert into events (id, stream, version, type, schema_version, data, occurred_at, actor, correlation_id,
+                           causation_id, prev_hash, hash)
+       values (?, ?, ?, 'Ping', 1, ?, now(), '"system"', ?, null, null, ?) returning position`,
+      [
+        randomUUID(),
         stream,
-      ]);
-    }
-    await trx.raw(`select pg_notify('events_appended', '')`);
-  });
+        version,
+        JSON.stringify({ n: version }),
+        randomUUID(),
+        randomBytes(32).toString('hex'),
+      ],
+    );
+    await trx.raw('insert into outbox (position, topic, key) values (?, ?, ?)', [
+      inserted.rows[0]!.position,
+      topicFor(categoryOf(stream), prefix),
+      stream,
+    ]);
+  }
+  await trx.raw(`select pg_notify('events_appended', '')`);
 }
 
 async function sameAsStored(db: Knex, events: StoredEvent[]): Promise<boolean> {

@@ -25,7 +25,7 @@ export interface OutboxRelay {
   stop(): Promise<void>;
 }
 
-type OutboxRow = EventRow & { topic: string; key: string };
+export type OutboxRow = EventRow & { topic: string; key: string };
 
 /**
  * Publishes the outbox to Kafka (DESIGN.md §4). One relay is active at a time: the one holding
@@ -87,19 +87,11 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 }
 
 async function publishBatch(
-  client: pg.Client,
+  client: pg.ClientBase,
   producer: ReturnType<KafkaClient['producer']>,
   limit: number,
 ): Promise<number> {
-  const { rows } = await client.query<OutboxRow>(
-    `select o.topic, o.key, e.position, e.id, e.stream, e.version, e.type, e.schema_version, e.data,
-            e.occurred_at, e.actor, e.correlation_id, e.causation_id, e.prev_hash, e.hash
-       from outbox o join events e on e.position = o.position
-      where o.tx_id < pg_snapshot_xmin(pg_current_snapshot())
-      order by o.tx_id, o.position
-      limit $1`,
-    [limit],
-  );
+  const rows = await readPublishable(client, limit);
   if (rows.length === 0) return 0;
   // A stream always maps to one topic, so grouping by topic keeps each stream's order.
   const byTopic = new Map<string, OutgoingMessage[]>();
@@ -111,6 +103,23 @@ async function publishBatch(
   for (const [topic, messages] of byTopic) await producer.send(topic, messages);
   await client.query('delete from outbox where position = any($1::bigint[])', [rows.map((r) => r.position)]);
   return rows.length;
+}
+
+/**
+ * The outbox rows that may go out now, oldest transaction first. Only transactions below the
+ * oldest one still in flight: a transaction that commits late can never be overtaken by a later one.
+ */
+export async function readPublishable(client: pg.ClientBase, limit: number): Promise<OutboxRow[]> {
+  const { rows } = await client.query<OutboxRow>(
+    `select o.topic, o.key, e.position, e.id, e.stream, e.version, e.type, e.schema_version, e.data,
+            e.occurred_at, e.actor, e.correlation_id, e.causation_id, e.prev_hash, e.hash
+       from outbox o join events e on e.position = o.position
+      where o.tx_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by o.tx_id, o.position
+      limit $1`,
+    [limit],
+  );
+  return rows;
 }
 
 interface LockSession {
