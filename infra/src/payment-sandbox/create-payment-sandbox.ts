@@ -1,0 +1,98 @@
+import Koa from 'koa';
+import { authenticate } from './api-keys.ts';
+import { cors } from './cors.ts';
+import { eventRoutes } from './event-routes.ts';
+import { idempotency } from './idempotency.ts';
+import { newId } from './ids.ts';
+import { paymentIntentRoutes } from './payment-intent-routes.ts';
+import { paymentMethodRoutes } from './payment-method-routes.ts';
+import { requestParams } from './request-params.ts';
+import type { SandboxState } from './sandbox-context.ts';
+import type { SandboxDeps } from './sandbox-deps.ts';
+import { SandboxStore } from './sandbox-store.ts';
+import { invalidRequest } from './stripe-error.ts';
+import { defaultWebhookEventTypes, newStripeEvent } from './stripe-event.ts';
+import { stripeErrors } from './stripe-errors-middleware.ts';
+import { stripeJsRoutes } from './stripe-js-routes.ts';
+import { createWebhookDispatcher, type WebhookDispatcher } from './webhook-dispatcher.ts';
+
+/** The signing secret used when none is given: the sandbox is local, its secret need not be secret. */
+export const defaultWebhookSecret = 'whsec_payment_sandbox_local';
+
+export interface PaymentSandboxOptions {
+  /** Where events are POSTed; without it events are only recorded. */
+  webhookUrl?: string;
+  webhookSecret?: string;
+  /** The sandbox's public base URL, for the Stripe.js stand-in when the script cannot tell its own origin. */
+  publicUrl?: string;
+  webhookEventTypes?: readonly string[];
+  webhookRetryDelaysMs?: readonly number[];
+  now?: () => Date;
+  log?: (line: string) => void;
+}
+
+export interface PaymentSandbox {
+  app: Koa<SandboxState>;
+  store: SandboxStore;
+  webhooks: WebhookDispatcher;
+  /** Stops webhook retries; the HTTP server, if any, is the caller's. */
+  close(): void;
+}
+
+/** A local stand-in for the part of Stripe the product uses: its REST subset, webhooks and Stripe.js. */
+export function createPaymentSandbox(options: PaymentSandboxOptions = {}): PaymentSandbox {
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? (() => {});
+  const store = new SandboxStore();
+  const webhooks = createWebhookDispatcher({
+    url: options.webhookUrl,
+    secret: options.webhookSecret ?? defaultWebhookSecret,
+    retryDelaysMs: options.webhookRetryDelaysMs,
+    now,
+    log,
+  });
+  const delivered = new Set(options.webhookEventTypes ?? defaultWebhookEventTypes);
+
+  const deps: SandboxDeps = {
+    store,
+    webhooks,
+    now,
+    publishEvent(type, intent, ctx) {
+      const sent = Boolean(webhooks.url) && delivered.has(type);
+      const event = newStripeEvent(type, intent, {
+        now: now(),
+        request: { id: ctx.state.requestId, idempotency_key: ctx.get('Idempotency-Key') || null },
+        pendingWebhooks: sent ? 1 : 0,
+      });
+      store.saveEvent(event);
+      if (sent) webhooks.deliver(event);
+      return event;
+    },
+  };
+
+  const app = new Koa<SandboxState>();
+  app.use(async function tagRequest(ctx, next) {
+    ctx.state.requestId = newId('req', 14);
+    ctx.set('Request-Id', ctx.state.requestId);
+    await next();
+  });
+  app.use(cors());
+  app.use(stripeErrors(log));
+  app.use(stripeJsRoutes(options.publicUrl).routes());
+  app.use(authenticate());
+  app.use(requestParams());
+  app.use(idempotency(now));
+  // Inside idempotency, so that errors are rendered before their response is kept.
+  app.use(stripeErrors(log));
+  for (const router of [paymentMethodRoutes(deps), paymentIntentRoutes(deps), eventRoutes(deps)]) {
+    app.use(router.routes());
+  }
+  app.use(function unrecognizedUrl(ctx) {
+    throw invalidRequest(
+      `Unrecognized request URL (${ctx.method}: ${ctx.path}). The payment sandbox serves only the part of Stripe's API the product uses.`,
+      { status: 404 },
+    );
+  });
+
+  return { app, store, webhooks, close: () => webhooks.stop() };
+}

@@ -1,0 +1,49 @@
+import type { PaymentIntent } from './payment-intents.ts';
+import type { StoredPaymentMethod } from './payment-methods.ts';
+import type { StripeEvent } from './stripe-event.ts';
+import { resourceMissing } from './stripe-error.ts';
+
+/** The sandbox's memory: what a Stripe account would hold. It lives as long as the process. */
+export class SandboxStore {
+  private readonly paymentMethods = new Map<string, StoredPaymentMethod>();
+  private readonly intents = new Map<string, PaymentIntent>();
+  private readonly events = new Map<string, StripeEvent>();
+
+  savePaymentMethod(stored: StoredPaymentMethod): void {
+    this.paymentMethods.set(stored.paymentMethod.id, stored);
+  }
+
+  paymentMethod(id: string): StoredPaymentMethod {
+    const stored = this.paymentMethods.get(id);
+    if (!stored) throw resourceMissing('payment_method', 'PaymentMethod', id);
+    return stored;
+  }
+
+  saveIntent(intent: PaymentIntent): void {
+    this.intents.set(intent.id, intent);
+  }
+
+  intent(id: string): PaymentIntent {
+    const intent = this.intents.get(id);
+    if (!intent) throw resourceMissing('intent', 'payment_intent', id);
+    return intent;
+  }
+
+  saveEvent(event: StripeEvent): void {
+    this.events.set(event.id, event);
+  }
+
+  event(id: string): StripeEvent {
+    const event = this.events.get(id);
+    if (!event) throw resourceMissing('id', 'event', id);
+    return event;
+  }
+
+  /** Newest first, like Stripe's lists. */
+  listEvents(filter: { type?: string; objectId?: string } = {}): StripeEvent[] {
+    return [...this.events.values()]
+      .filter((event) => !filter.type || event.type === filter.type)
+      .filter((event) => !filter.objectId || event.data.object.id === filter.objectId)
+      .reverse();
+  }
+}
