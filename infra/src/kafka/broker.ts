@@ -260,7 +260,13 @@ function run(command: string, args: string[]): Promise<void> {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'ENOENT'
+          ? new Error(`'${command}' is not installed (needed to fetch and run Kafka)`)
+          : error,
+      ),
+    );
     child.once('exit', (code) =>
       code === 0
         ? resolve()
