@@ -1,0 +1,98 @@
+import type { ApartmentDetails, DomainEvent } from '@building/events/catalogue';
+import { conflict, forbidden, notFound } from '@building/infra/http/problem';
+import { requireAdmin, type Caller } from '../command-handling/caller.ts';
+import { pendingRequests, type AgreementRequest, type AgreementState } from './agreement.ts';
+
+export type AgreementCommand =
+  | {
+      type: 'RequestAgreement';
+      /** The apartment as its own stream says (null: no such apartment); never the client's copy. */
+      data: { requestId: string; apartment: ApartmentDetails | null; requester: Caller; now: Date };
+    }
+  | { type: 'AcceptAgreement'; data: { si: number; userEmail: string; by: Caller; now: Date } }
+  | { type: 'RejectAgreement'; data: { si: number; userEmail: string; by: Caller } };
+
+export function decideAgreement(command: AgreementCommand, state: AgreementState): DomainEvent[] {
+  switch (command.type) {
+    case 'RequestAgreement':
+      return requestAgreement(command.data, state);
+    case 'AcceptAgreement':
+      return acceptAgreement(command.data, state);
+    case 'RejectAgreement':
+      return rejectAgreement(command.data, state);
+    default: {
+      const unhandled: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unhandled)}`);
+    }
+  }
+}
+
+function requestAgreement(
+  { requestId, apartment, requester, now }: Extract<AgreementCommand, { type: 'RequestAgreement' }>['data'],
+  state: AgreementState,
+): DomainEvent[] {
+  if (requester.role === 'admin') throw forbidden('an admin cannot request an agreement');
+  if (!apartment) throw notFound('no such apartment');
+  if (state.lease) throw conflict(`apartment ${apartment.si} is already booked`);
+  if (state.requests[requester.email]?.status === 'pending')
+    throw conflict(`you already have a pending request for apartment ${apartment.si}`);
+  const { image: _image, ...lease } = apartment;
+  return [
+    {
+      type: 'AgreementRequested',
+      data: {
+        ...lease,
+        requestId,
+        userEmail: requester.email,
+        userName: requester.name,
+        requestedAt: now.toISOString(),
+      },
+    },
+  ];
+}
+
+/**
+ * Accept books the apartment, rejects every other pending request for it and makes the requester a
+ * member: one decision, appended in one transaction.
+ */
+function acceptAgreement(
+  { si, userEmail, by, now }: Extract<AgreementCommand, { type: 'AcceptAgreement' }>['data'],
+  state: AgreementState,
+): DomainEvent[] {
+  requireAdmin(by, 'accept an agreement');
+  const request = pendingRequest(state, si, userEmail);
+  if (state.lease) throw conflict(`apartment ${si} is already booked`);
+  const { status: _status, requestedAt: _requestedAt, ...terms } = request;
+  return [
+    { type: 'AgreementAccepted', data: { ...terms, acceptedAt: now.toISOString() } },
+    ...pendingRequests(state)
+      .filter((other) => other.userEmail !== userEmail)
+      .map((other): DomainEvent => ({
+        type: 'AgreementRejected',
+        data: { requestId: other.requestId, si, userEmail: other.userEmail, reason: 'apartment-booked' },
+      })),
+    { type: 'MemberPromoted', data: { email: userEmail, si } },
+  ];
+}
+
+function rejectAgreement(
+  { si, userEmail, by }: Extract<AgreementCommand, { type: 'RejectAgreement' }>['data'],
+  state: AgreementState,
+): DomainEvent[] {
+  requireAdmin(by, 'reject an agreement');
+  const request = pendingRequest(state, si, userEmail);
+  return [
+    {
+      type: 'AgreementRejected',
+      data: { requestId: request.requestId, si, userEmail, reason: 'rejected-by-admin' },
+    },
+  ];
+}
+
+function pendingRequest(state: AgreementState, si: number, userEmail: string): AgreementRequest {
+  const request = state.requests[userEmail];
+  if (!request) throw notFound(`no request by ${userEmail} for apartment ${si}`);
+  if (request.status !== 'pending')
+    throw conflict(`the request by ${userEmail} for apartment ${si} is ${request.status}`);
+  return request;
+}

@@ -1,0 +1,159 @@
+import { describe, it } from 'vitest';
+import type { DomainEvent } from '@building/events/catalogue';
+import { specFor } from '../testing/given-when-then.ts';
+import { accepted, admin, apartment, member, now, requested, requestId, user } from '../testing/fixtures.ts';
+import { agreementAggregate } from './agreement.ts';
+import { decideAgreement, type AgreementCommand } from './decide.ts';
+
+const given = specFor<AgreementCommand, ReturnType<typeof agreementAggregate.initialState>>({
+  ...agreementAggregate,
+  decide: decideAgreement,
+});
+
+const rafi = user('rafi@building.test', 'Rafi');
+const tania = user('tania@building.test', 'Tania');
+const mina = member('mina@building.test', 'Mina');
+
+const request = (who = rafi, n = 1): AgreementCommand => ({
+  type: 'RequestAgreement',
+  data: { requestId: requestId(n), apartment: apartment(7), requester: who, now },
+});
+const accept = (who = rafi, by = admin): AgreementCommand => ({
+  type: 'AcceptAgreement',
+  data: { si: 7, userEmail: who.email, by, now },
+});
+const reject = (who = rafi, by = admin): AgreementCommand => ({
+  type: 'RejectAgreement',
+  data: { si: 7, userEmail: who.email, by },
+});
+const rejected = (who = rafi, n = 1, reason: 'rejected-by-admin' | 'apartment-booked'): DomainEvent => ({
+  type: 'AgreementRejected',
+  data: { requestId: requestId(n), si: 7, userEmail: who.email, reason },
+});
+const promoted = (who = rafi): DomainEvent => ({ type: 'MemberPromoted', data: { email: who.email, si: 7 } });
+const leaseEnded = (who = rafi): DomainEvent => ({
+  type: 'LeaseEnded',
+  data: { si: 7, userEmail: who.email, endedAt: now.toISOString(), reason: 'member-demoted' },
+});
+
+describe('an apartment nobody has asked for', () => {
+  it('records a user’s request with the apartment’s own details', () =>
+    given().when(request(rafi)).then(requested(rafi)));
+  it('lets a member request another apartment', () => given().when(request(mina)).then(requested(mina)));
+  it('refuses an admin’s request', () =>
+    given()
+      .when(request({ ...rafi, role: 'admin' }))
+      .thenFails(403, /admin/));
+  it('refuses a request for an apartment that does not exist', () =>
+    given()
+      .when({
+        type: 'RequestAgreement',
+        data: { requestId: requestId(1), apartment: null, requester: rafi, now },
+      })
+      .thenFails(404));
+  it('has nothing to accept or reject', () => {
+    given().when(accept()).thenFails(404);
+    given().when(reject()).thenFails(404);
+  });
+});
+
+describe('an apartment with one pending request', () => {
+  const history = [requested(rafi)];
+  it('refuses a second pending request by the same user', () =>
+    given(...history)
+      .when(request(rafi, 2))
+      .thenFails(409, /pending/));
+  it('takes a request by another user', () =>
+    given(...history)
+      .when(request(tania, 2))
+      .then(requested(tania, 2)));
+  it('accepting books it and promotes the requester', () =>
+    given(...history)
+      .when(accept())
+      .then(accepted(rafi), promoted(rafi)));
+  it('rejecting marks the request rejected by the admin', () =>
+    given(...history)
+      .when(reject())
+      .then(rejected(rafi, 1, 'rejected-by-admin')));
+  it('only an admin accepts or rejects', () => {
+    given(...history)
+      .when(accept(rafi, tania))
+      .thenFails(403);
+    given(...history)
+      .when(accept(rafi, mina))
+      .thenFails(403);
+    given(...history)
+      .when(reject(rafi, rafi))
+      .thenFails(403);
+  });
+  it('cannot accept a request nobody made', () =>
+    given(...history)
+      .when(accept(tania))
+      .thenFails(404));
+});
+
+describe('an apartment with several pending requests', () => {
+  const history = [requested(rafi, 1), requested(tania, 2), requested(mina, 3)];
+  it('accepting one rejects the others as booked, in the same decision', () =>
+    given(...history)
+      .when(accept(tania))
+      .then(
+        accepted(tania, 2),
+        rejected(rafi, 1, 'apartment-booked'),
+        rejected(mina, 3, 'apartment-booked'),
+        promoted(tania),
+      ));
+});
+
+describe('a booked apartment', () => {
+  const history = [
+    requested(rafi, 1),
+    requested(tania, 2),
+    accepted(rafi, 1),
+    rejected(tania, 2, 'apartment-booked'),
+  ];
+  it('refuses new requests', () =>
+    given(...history)
+      .when(request(mina, 3))
+      .thenFails(409, /booked/));
+  it('refuses to accept or reject the accepted request again', () => {
+    given(...history)
+      .when(accept(rafi))
+      .thenFails(409, /accepted/);
+    given(...history)
+      .when(reject(rafi))
+      .thenFails(409, /accepted/);
+  });
+  it('refuses to accept a request rejected because it was booked', () =>
+    given(...history)
+      .when(accept(tania))
+      .thenFails(409, /rejected/));
+  it('refuses to accept a stray pending request (double booking)', () =>
+    given(requested(rafi, 1), accepted(rafi, 1), requested(tania, 2))
+      .when(accept(tania))
+      .thenFails(409, /booked/));
+});
+
+describe('an apartment whose lease ended', () => {
+  const history = [requested(rafi, 1), accepted(rafi, 1), leaseEnded(rafi)];
+  it('is free to request again, by anyone', () => {
+    given(...history)
+      .when(request(tania, 2))
+      .then(requested(tania, 2));
+    given(...history)
+      .when(request(rafi, 2))
+      .then(requested(rafi, 2));
+  });
+});
+
+describe('an apartment with a rejected request', () => {
+  const history = [requested(rafi, 1), rejected(rafi, 1, 'rejected-by-admin')];
+  it('cannot accept the rejected request', () =>
+    given(...history)
+      .when(accept(rafi))
+      .thenFails(409, /rejected/));
+  it('lets the user ask again', () =>
+    given(...history)
+      .when(request(rafi, 2))
+      .then(requested(rafi, 2)));
+});

@@ -1,0 +1,73 @@
+import type { CommandMetadata, StoredEvent } from '@building/events/envelope';
+import { parseEventData, type DomainEvent } from '@building/events/catalogue';
+import type { PostgresEventStore } from '@building/infra/event-store/event-store';
+import { ConcurrencyError } from '@building/infra/event-store/errors';
+import { conflict } from '@building/infra/http/problem';
+import type { Loaded } from './aggregate.ts';
+import { streamOf } from './stream-of-event.ts';
+
+export interface CommandHandling<C> {
+  /** Reads every aggregate the decision depends on; re-run on each attempt. */
+  load: () => Promise<C>;
+  /** The pure decision: the events to record (none when nothing changes), or a thrown HttpProblem. */
+  decide: (context: C) => DomainEvent[];
+}
+
+export interface CommandResult {
+  events: StoredEvent[];
+  /** The global position of the last event recorded, or of the loaded streams' last one for a no-op. */
+  position: number;
+}
+
+const attempts = 6;
+
+/**
+ * Load, decide, append: the events go to the streams they name (streamOf), all in one transaction,
+ * each at the version its state was read at. A stream the decision did not read (e.g. the user's
+ * stream on accept) is appended at its current version. A lost race re-runs the whole decision on
+ * fresh state; after a few lost races the caller gets 409.
+ */
+export async function handleCommand<C extends object>(
+  store: PostgresEventStore,
+  handling: CommandHandling<C>,
+  meta: CommandMetadata,
+): Promise<CommandResult> {
+  for (let attempt = 1; ; attempt++) {
+    const context = await handling.load();
+    const events = handling.decide(context);
+    const loaded = Object.values(context).filter(isLoaded);
+    if (events.length === 0) return { events: [], position: Math.max(0, ...loaded.map((l) => l.position)) };
+    // A decision that breaks the catalogue is our bug; checking here keeps it out of the log.
+    for (const event of events) parseEventData(event.type, event.data);
+    try {
+      return await store.append(await appendRequests(store, events, loaded), meta);
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) throw error;
+      if (attempt >= attempts) throw conflict('the data changed while we were deciding: please try again');
+      // Jitter so that contenders do not collide again in lockstep.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
+}
+
+async function appendRequests(store: PostgresEventStore, events: DomainEvent[], loaded: Loaded<unknown>[]) {
+  const byStream = new Map<string, DomainEvent[]>();
+  for (const event of events) {
+    const stream = streamOf(event);
+    byStream.set(stream, [...(byStream.get(stream) ?? []), event]);
+  }
+  return Promise.all(
+    [...byStream].map(async ([stream, streamEvents]) => ({
+      stream,
+      expectedVersion:
+        loaded.find((l) => l.stream === stream)?.version ?? (await store.streamVersion(stream)),
+      events: streamEvents,
+    })),
+  );
+}
+
+function isLoaded(value: unknown): value is Loaded<unknown> {
+  return (
+    typeof value === 'object' && value !== null && 'stream' in value && 'version' in value && 'state' in value
+  );
+}

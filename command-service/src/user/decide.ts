@@ -1,0 +1,70 @@
+import type { DomainEvent } from '@building/events/catalogue';
+import { conflict, notFound } from '@building/infra/http/problem';
+import { requireAdmin, type Caller } from '../command-handling/caller.ts';
+import type { UserState } from './user.ts';
+
+export interface Profile {
+  email: string;
+  /** Absent fields keep their recorded value. */
+  name?: string;
+  photoURL?: string;
+}
+
+export type UserCommand =
+  /** POST /users/:email: the caller records their own profile. */
+  | { type: 'RecordProfile'; data: { profile: Profile; isAdminEmail: boolean } }
+  /** POST /jwt: the first sign-in registers the person if the profile call has not yet done it. */
+  | { type: 'RegisterOnSignIn'; data: { profile: Profile; isAdminEmail: boolean } }
+  /** PATCH /memberRemove/:email. */
+  | { type: 'DemoteMember'; data: { email: string; by: Caller; now: Date } };
+
+export function decideUser(command: UserCommand, state: UserState): DomainEvent[] {
+  switch (command.type) {
+    case 'RecordProfile':
+      return recordProfile(command.data, state);
+    case 'RegisterOnSignIn':
+      return state.status === 'registered' ? [] : register(command.data);
+    case 'DemoteMember':
+      return demoteMember(command.data, state);
+    default: {
+      const unhandled: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unhandled)}`);
+    }
+  }
+}
+
+/** Admin is granted only here, by the server's list, in the same transaction as the registration. */
+function register({ profile, isAdminEmail }: { profile: Profile; isAdminEmail: boolean }): DomainEvent[] {
+  const email = profile.email;
+  const registered: DomainEvent = {
+    type: 'UserRegistered',
+    data: { email, name: profile.name ?? '', photoURL: profile.photoURL ?? '' },
+  };
+  return isAdminEmail ? [registered, { type: 'AdminGranted', data: { email } }] : [registered];
+}
+
+function recordProfile(data: { profile: Profile; isAdminEmail: boolean }, state: UserState): DomainEvent[] {
+  if (state.status !== 'registered') return register(data);
+  const name = data.profile.name ?? state.name;
+  const photoURL = data.profile.photoURL ?? state.photoURL;
+  if (name === state.name && photoURL === state.photoURL) return [];
+  return [{ type: 'ProfileUpdated', data: { email: state.email, name, photoURL } }];
+}
+
+/** Demotion ends every lease of the member, which frees their apartments. */
+function demoteMember(
+  { email, by, now }: { email: string; by: Caller; now: Date },
+  state: UserState,
+): DomainEvent[] {
+  requireAdmin(by, 'remove a member');
+  if (state.status !== 'registered') throw notFound(`no user ${email}`);
+  if (state.admin) throw conflict(`${email} is an admin and cannot be demoted`);
+  if (state.leases.length === 0) throw conflict(`${email} is not a member`);
+  return [
+    { type: 'MemberDemoted', data: { email: state.email, endedLeases: state.leases } },
+    ...state.leases.map((si): DomainEvent => ({
+      type: 'LeaseEnded',
+      data: { si, userEmail: state.email, endedAt: now.toISOString(), reason: 'member-demoted' },
+    })),
+  ];
+}
