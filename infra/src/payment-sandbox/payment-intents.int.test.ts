@@ -57,8 +57,9 @@ describe('the payment sandbox through the official stripe SDK', () => {
     const created = await stripe.paymentIntents.create({
       amount: 2000,
       currency: 'bdt',
-      payment_method_types: ['card'],
+      allowed_payment_method_types: ['card'],
     });
+    expect(created.allowed_payment_method_types).toEqual(['card']);
     const confirmed = await stripe.paymentIntents.confirm(created.id, { payment_method: 'pm_card_visa' });
     expect(confirmed.status).toBe('succeeded');
     expect(confirmed.amount_received).toBe(2000);
@@ -324,6 +325,15 @@ describe('the payment sandbox through the official stripe SDK', () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ amount: 700, status: 'succeeded', metadata: { si: '7' } });
+    const legacy = await fetch(`${sandbox.url}/v1/payment_intents`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer sk_test_x', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'amount=700&currency=bdt&payment_method_types[0]=card',
+    });
+    expect(await legacy.json()).toMatchObject({
+      payment_method_types: ['card'],
+      allowed_payment_method_types: null,
+    });
   });
 
   it('updates metadata and amount before payment, and only metadata after', async () => {

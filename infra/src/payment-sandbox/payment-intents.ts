@@ -33,6 +33,7 @@ export interface LastPaymentError {
 export interface PaymentIntent {
   id: string;
   object: 'payment_intent';
+  allowed_payment_method_types: string[] | null;
   amount: number;
   amount_capturable: number;
   amount_details: { tip: Record<string, never> };
@@ -48,10 +49,13 @@ export interface PaymentIntent {
   created: number;
   currency: string;
   customer: null;
+  customer_account: null;
   description: string | null;
+  excluded_payment_method_types: null;
   last_payment_error: LastPaymentError | null;
   latest_charge: string | null;
   livemode: false;
+  managed_payments: null;
   metadata: Record<string, string>;
   next_action: null;
   on_behalf_of: null;
@@ -61,6 +65,7 @@ export interface PaymentIntent {
     card: { installments: null; mandate_options: null; network: null; request_three_d_secure: 'automatic' };
   };
   payment_method_types: string[];
+  payment_record: null;
   processing: null;
   receipt_email: string | null;
   review: null;
@@ -92,6 +97,8 @@ const receiptEmailParam = z.string().max(800);
 export const createIntentParams = z.strictObject({
   amount: amountParam,
   currency: currencyParam,
+  // `allowed_payment_method_types` since API 2026-10-28; `payment_method_types` before.
+  allowed_payment_method_types: formList(z.enum(['card'])).optional(),
   payment_method_types: formList(z.enum(['card'])).optional(),
   automatic_payment_methods: z
     .strictObject({ enabled: formBoolean, allow_redirects: z.enum(['always', 'never']).optional() })
@@ -143,15 +150,17 @@ export function newPaymentIntent(
   params: CreateIntentParams,
   context: { id: string; secret: string; now: Date; paymentMethodId: string | null },
 ): PaymentIntent {
-  if (params.payment_method_types && params.automatic_payment_methods?.enabled) {
+  const allowed = params.allowed_payment_method_types ?? params.payment_method_types;
+  if (allowed && params.automatic_payment_methods?.enabled) {
     throw invalidRequest(
-      'You may only specify one of these parameters: automatic_payment_methods, payment_method_types.',
+      'You may only specify one of these parameters: automatic_payment_methods, allowed_payment_method_types.',
       { code: 'parameters_exclusive', param: 'automatic_payment_methods' },
     );
   }
   return {
     id: context.id,
     object: 'payment_intent',
+    allowed_payment_method_types: params.allowed_payment_method_types ?? null,
     amount: params.amount,
     amount_capturable: 0,
     amount_details: { tip: {} },
@@ -167,10 +176,13 @@ export function newPaymentIntent(
     created: unixSeconds(context.now),
     currency: params.currency,
     customer: null,
+    customer_account: null,
     description: params.description ?? null,
+    excluded_payment_method_types: null,
     last_payment_error: null,
     latest_charge: null,
     livemode: false,
+    managed_payments: null,
     metadata: applyMetadata({}, params.metadata),
     next_action: null,
     on_behalf_of: null,
@@ -179,7 +191,8 @@ export function newPaymentIntent(
     payment_method_options: {
       card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' },
     },
-    payment_method_types: params.payment_method_types ?? ['card'],
+    payment_method_types: allowed ?? ['card'],
+    payment_record: null,
     processing: null,
     receipt_email: params.receipt_email ?? null,
     review: null,
@@ -292,6 +305,7 @@ export function cancelPaymentIntent(
 const publishableFields = [
   'id',
   'object',
+  'allowed_payment_method_types',
   'amount',
   'automatic_payment_methods',
   'canceled_at',

@@ -78,6 +78,7 @@ export interface PaymentMethod {
   };
   created: number;
   customer: null;
+  customer_account: null;
   livemode: false;
   metadata: Record<string, string>;
   type: 'card';
@@ -163,6 +164,7 @@ export function buildCardPaymentMethod(
       },
       created: unixSeconds(context.now),
       customer: null,
+      customer_account: null,
       livemode: false,
       metadata: applyMetadata({}, data.metadata),
       type: 'card',
