@@ -1,0 +1,33 @@
+import cliProgress from 'cli-progress';
+import type { ReplayProgress } from './replay-source.ts';
+
+/**
+ * A progress bar on stderr (stdout stays clean for piping), drawn only when stderr is a terminal
+ * and only for replays long enough to be worth watching.
+ */
+export function progressBar(label: string, options: { minTotal?: number } = {}): ReplayProgress {
+  const enabled = Boolean(process.stderr.isTTY);
+  let bar: cliProgress.SingleBar | undefined;
+  return {
+    start(total) {
+      if (!enabled || total < (options.minTotal ?? 1000)) return;
+      bar = new cliProgress.SingleBar(
+        {
+          stream: process.stderr,
+          format: `${label} [{bar}] {percentage}% | {value}/{total} events | ETA {eta}s`,
+          hideCursor: true,
+          clearOnComplete: true,
+        },
+        cliProgress.Presets.shades_classic,
+      );
+      bar.start(total, 0);
+    },
+    advance(count) {
+      bar?.increment(count);
+    },
+    stop() {
+      bar?.stop();
+      bar = undefined;
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { StoredEvent } from '@building/events/envelope';
+import type { DomainEvent } from '@building/events/catalogue';
+import { emptyState, foldAt } from './state-at.ts';
+
+let position = 0;
+const versions = new Map<string, number>();
+function event(stream: string, occurredAt: string, domain: DomainEvent): StoredEvent {
+  const version = (versions.get(stream) ?? 0) + 1;
+  versions.set(stream, version);
+  return {
+    id: randomUUID(),
+    stream,
+    version,
+    position: ++position,
+    type: domain.type,
+    schemaVersion: domain.type === 'AgreementRequested' ? 2 : 1,
+    data: domain.data as Record<string, unknown>,
+    occurredAt,
+    actor: 'system',
+    correlationId: randomUUID(),
+    causationId: null,
+    prevHash: null,
+    hash: '0'.repeat(64),
+  };
+}
+
+const lease = { si: 7, apartment: 'A7', block: 'A', floor: 2, room: '7', rent: 12000 };
+const accepted = (at: string, userEmail: string) =>
+  event('agreement-7', at, {
+    type: 'AgreementAccepted',
+    data: { ...lease, requestId: randomUUID(), userEmail, userName: 'Rina', acceptedAt: at },
+  });
+const couponId = randomUUID();
+const log: StoredEvent[] = [
+  accepted('2026-01-10T10:00:00.000Z', 'rina@example.com'),
+  event(`coupon-${couponId}`, '2026-01-11T10:00:00.000Z', {
+    type: 'CouponAdded',
+    data: { couponId, code: 'EID10', discount: 10, description: 'Eid' },
+  }),
+  event('payment-7-2026-january', '2026-01-12T10:00:00.000Z', {
+    type: 'RentPaymentStarted',
+    data: {
+      paymentIntentId: 'pi_1',
+      si: 7,
+      month: 'January',
+      year: 2026,
+      email: 'rina@example.com',
+      rentPoisha: 1_200_000,
+      discount: 10,
+      couponCode: 'EID10',
+      amountPoisha: 1_080_000,
+    },
+  }),
+  event('payment-7-2026-january', '2026-01-12T10:01:00.000Z', {
+    type: 'RentPaid',
+    data: {
+      ...lease,
+      paymentIntentId: 'pi_1',
+      transactionId: 'ch_1',
+      month: 'January',
+      year: 2026,
+      email: 'rina@example.com',
+      name: 'Rina',
+      rentPoisha: 1_200_000,
+      discount: 10,
+      couponCode: 'EID10',
+      amountPoisha: 1_080_000,
+      paidAt: '2026-01-12T10:01:00.000Z',
+    },
+  }),
+  event(`coupon-${couponId}`, '2026-02-01T10:00:00.000Z', { type: 'CouponDisabled', data: { couponId } }),
+  event('agreement-7', '2026-02-15T10:00:00.000Z', {
+    type: 'LeaseEnded',
+    data: {
+      si: 7,
+      userEmail: 'rina@example.com',
+      endedAt: '2026-02-15T10:00:00.000Z',
+      reason: 'member-demoted',
+    },
+  }),
+];
+const foldUntil = (at: string, events = log) => events.reduce(foldAt, emptyState(new Date(at)));
+
+describe('the building at a point in time, from the log alone', () => {
+  it('knows nothing before the first event', () => {
+    const state = foldUntil('2026-01-01T00:00:00Z');
+    expect(state.events).toBe(0);
+    expect(state.holders).toEqual({});
+  });
+
+  it('shows the holder, the available coupon and the paid rent in January', () => {
+    const state = foldUntil('2026-01-20T00:00:00Z');
+    expect(state.holders[7]).toMatchObject({
+      userEmail: 'rina@example.com',
+      since: '2026-01-10T10:00:00.000Z',
+    });
+    expect(state.coupons[couponId]).toMatchObject({ code: 'EID10', status: 'available' });
+    expect(state.payments.pi_1).toMatchObject({
+      status: 'paid',
+      transactionId: 'ch_1',
+      amountPoisha: 1_080_000,
+    });
+  });
+
+  it('shows a payment still in flight between its start and its success', () => {
+    expect(foldUntil('2026-01-12T10:00:30Z').payments.pi_1?.status).toBe('started');
+  });
+
+  it('includes an event that occurred exactly at the moment asked for', () => {
+    expect(foldUntil('2026-02-01T10:00:00.000Z').coupons[couponId]?.status).toBe('unavailable');
+  });
+
+  it('frees the apartment when the lease ends', () => {
+    const state = foldUntil('2026-03-01T00:00:00Z');
+    expect(state.holders[7]).toBeUndefined();
+    expect(state.events).toBe(log.length);
+  });
+
+  it('a failure notice after success does not undo a paid rent', () => {
+    const failed = event('payment-7-2026-january', '2026-01-12T10:02:00.000Z', {
+      type: 'RentPaymentFailed',
+      data: {
+        paymentIntentId: 'pi_1',
+        si: 7,
+        month: 'January',
+        year: 2026,
+        email: 'rina@example.com',
+        code: 'card_declined',
+        message: 'declined',
+      },
+    });
+    expect(foldUntil('2026-01-20T00:00:00Z', [...log, failed]).payments.pi_1?.status).toBe('paid');
+  });
+
+  it('a failed attempt is recorded with its reason', () => {
+    const failed = event('payment-8-2026-january', '2026-01-13T10:00:00.000Z', {
+      type: 'RentPaymentFailed',
+      data: {
+        paymentIntentId: 'pi_2',
+        si: 8,
+        month: 'January',
+        year: 2026,
+        email: 'x@example.com',
+        code: 'card_declined',
+        message: 'declined',
+      },
+    });
+    expect(foldUntil('2026-01-20T00:00:00Z', [failed]).payments.pi_2).toMatchObject({
+      status: 'failed',
+      failure: 'card_declined: declined',
+    });
+  });
+
+  it('names a malformed event instead of folding it', () => {
+    const bad = { ...log[1]!, data: { couponId: 'not-a-uuid' } };
+    const state = foldUntil('2026-03-01T00:00:00Z', [bad]);
+    expect(state.coupons).toEqual({});
+    expect(state.skipped).toEqual([expect.objectContaining({ stream: bad.stream, version: bad.version })]);
+  });
+
+  it('does not depend on folding the same events twice into separate states', () => {
+    expect(foldUntil('2026-01-20T00:00:00Z')).toEqual(foldUntil('2026-01-20T00:00:00Z'));
+  });
+});

@@ -1,0 +1,62 @@
+import { alignTable } from '../audit-formats.ts';
+import type { BuildingState } from './state-at.ts';
+
+const taka = (poisha: number) => (poisha / 100).toFixed(2);
+
+/** The state as three aligned tables: apartments held, coupons, payments. */
+export function stateReport(state: BuildingState): string[] {
+  const holders = Object.values(state.holders).sort((a, b) => a.si - b.si);
+  const coupons = Object.values(state.coupons).sort((a, b) => a.code.localeCompare(b.code));
+  const payments = Object.values(state.payments).sort(
+    (a, b) =>
+      a.year - b.year ||
+      a.si - b.si ||
+      a.month.localeCompare(b.month) ||
+      a.paymentIntentId.localeCompare(b.paymentIntentId),
+  );
+  const lines = [`State of the building at ${state.at} (${state.events} events folded)`, ''];
+  lines.push(`Apartments held (${holders.length})`);
+  lines.push(
+    ...section(
+      ['SI', 'APARTMENT', 'BLOCK', 'FLOOR', 'ROOM', 'RENT', 'MEMBER', 'SINCE'],
+      holders.map((h) => [
+        String(h.si),
+        h.apartment,
+        h.block,
+        String(h.floor),
+        h.room,
+        String(h.rent),
+        `${h.userName} <${h.userEmail}>`,
+        h.since,
+      ]),
+    ),
+  );
+  lines.push('', `Coupons (${coupons.length})`);
+  lines.push(
+    ...section(
+      ['CODE', 'DISCOUNT', 'STATUS', 'DESCRIPTION'],
+      coupons.map((c) => [c.code, `${c.discount}%`, c.status, c.description]),
+    ),
+  );
+  lines.push('', `Payments (${payments.length})`);
+  lines.push(
+    ...section(
+      ['SI', 'MONTH', 'YEAR', 'MEMBER', 'AMOUNT', 'STATUS', 'DETAIL'],
+      payments.map((p) => [
+        String(p.si),
+        p.month,
+        String(p.year),
+        p.email,
+        `${taka(p.amountPoisha)} BDT`,
+        p.status,
+        p.transactionId ?? p.failure ?? p.paymentIntentId,
+      ]),
+    ),
+  );
+  for (const s of state.skipped) lines.push(`skipped ${s.stream} v${s.version}: ${s.reason}`);
+  return lines;
+}
+
+function section(header: string[], rows: string[][]): string[] {
+  return rows.length === 0 ? ['  (none)'] : alignTable(header, rows).map((line) => `  ${line}`);
+}
