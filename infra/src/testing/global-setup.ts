@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { startEmbeddedPostgres } from '../embedded-postgres/start-embedded-postgres.ts';
 
 /**
@@ -36,12 +36,13 @@ export default async function setup(): Promise<() => Promise<void>> {
   if (!process.env.KAFKA_BROKERS) {
     if (hasJava()) {
       const { startKafkaBroker } = await import('../kafka/broker.ts');
-      const broker = await startKafkaBroker({
-        port: 19092,
-        dataDir: mkdtempSync(join(tmpdir(), 'building-test-kafka-')),
-      });
+      const dataDir = mkdtempSync(join(tmpdir(), 'building-test-kafka-'));
+      const broker = await startKafkaBroker({ port: await freePort(), dataDir });
       process.env.KAFKA_BROKERS = broker.brokers.join(',');
-      stops.push(broker.stop);
+      stops.push(async () => {
+        await broker.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      });
       console.log(`[infra] Kafka: started ${broker.version} (KRaft) at ${process.env.KAFKA_BROKERS}`);
     } else missing.push('Kafka (KAFKA_BROKERS, or a JDK to run the Maven-fetched broker)');
   } else console.log(`[infra] Kafka: ${process.env.KAFKA_BROKERS}`);
@@ -54,6 +55,18 @@ export default async function setup(): Promise<() => Promise<void>> {
   return async () => {
     for (const stop of stops.reverse()) await stop();
   };
+}
+
+/** A port nobody listens on now, so two test runs on one machine do not collide. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 function hasJava(): boolean {
