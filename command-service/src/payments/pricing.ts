@@ -24,7 +24,8 @@ export const poishaToTaka = (poisha: number): number => poisha / poishaPerTaka;
 /** round(rentPoisha * discount / 100), half up, in integers only. */
 export function discountPoisha(rentPoisha: number, discount: number): number {
   if (!Number.isSafeInteger(rentPoisha) || rentPoisha < 0) throw new RangeError(`bad rent ${rentPoisha}`);
-  if (!Number.isInteger(discount) || discount < 0 || discount > 100) throw new RangeError(`bad discount ${discount}`);
+  if (!Number.isInteger(discount) || discount < 0 || discount > 100)
+    throw new RangeError(`bad discount ${discount}`);
   return Math.floor((rentPoisha * discount + 50) / 100);
 }
 

@@ -4,7 +4,12 @@ import { discountPoisha, formatTaka, poishaToTaka, priceRent, takaToPoisha } fro
 describe('rent pricing in poisha', () => {
   it('takes 15% off 12,345 taka exactly', () => {
     const price = priceRent(takaToPoisha(12_345), 15);
-    expect(price).toEqual({ rentPoisha: 1_234_500, discount: 15, discountPoisha: 185_175, amountPoisha: 1_049_325 });
+    expect(price).toEqual({
+      rentPoisha: 1_234_500,
+      discount: 15,
+      discountPoisha: 185_175,
+      amountPoisha: 1_049_325,
+    });
     expect(poishaToTaka(price.amountPoisha)).toBe(10_493.25);
   });
 

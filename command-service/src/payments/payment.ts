@@ -1,0 +1,48 @@
+import type { DomainEvent, EventData } from '@building/events/catalogue';
+import type { Aggregate } from '../command-handling/aggregate.ts';
+
+/**
+ * The payment stream of one apartment and month (payment-<si>-<year>-<month>): the intents started
+ * for it, the declines, and at most one RentPaid.
+ */
+export type PaymentEvent = Extract<
+  DomainEvent,
+  { type: 'RentPaymentStarted' | 'RentPaid' | 'RentPaymentFailed' }
+>;
+
+export interface PaymentState {
+  started: EventData<'RentPaymentStarted'>[];
+  failures: EventData<'RentPaymentFailed'>[];
+  paid: EventData<'RentPaid'> | null;
+}
+
+export const initialPaymentState = (): PaymentState => ({ started: [], failures: [], paid: null });
+
+export function evolvePayment(state: PaymentState, event: DomainEvent): PaymentState {
+  switch (event.type) {
+    case 'RentPaymentStarted':
+      return { ...state, started: [...state.started, event.data] };
+    case 'RentPaymentFailed':
+      return { ...state, failures: [...state.failures, event.data] };
+    case 'RentPaid':
+      return { ...state, paid: state.paid ?? event.data };
+    default:
+      return state;
+  }
+}
+
+export const paymentAggregate: Aggregate<PaymentState> = {
+  initialState: initialPaymentState,
+  evolve: evolvePayment,
+};
+
+/** The latest intent this member started with exactly this coupon and amount: reused rather than duplicated. */
+export function startedWith(
+  state: PaymentState,
+  terms: { email: string; couponCode: string | null; amountPoisha: number },
+): EventData<'RentPaymentStarted'> | undefined {
+  return state.started.findLast(
+    (s) =>
+      s.email === terms.email && s.couponCode === terms.couponCode && s.amountPoisha === terms.amountPoisha,
+  );
+}
