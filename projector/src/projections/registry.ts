@@ -1,0 +1,27 @@
+import type { Projection } from '../projection.ts';
+import { agreementRequests } from './agreement-requests.ts';
+import { announcements } from './announcements.ts';
+import { apartments } from './apartments.ts';
+import { coupons } from './coupons.ts';
+import { memberApartments } from './member-apartments.ts';
+import { members } from './members.ts';
+import { payments } from './payments.ts';
+import { statistics } from './statistics.ts';
+import { users } from './users.ts';
+
+/** Every live projection, one per screen. */
+export const projections: readonly Projection[] = [
+  apartments,
+  coupons,
+  announcements,
+  agreementRequests,
+  members,
+  memberApartments,
+  payments,
+  users,
+  statistics,
+];
+
+export function projectionNamed(name: string): Projection | undefined {
+  return projections.find((p) => p.name === name);
+}

@@ -1,0 +1,44 @@
+import type { Knex } from 'knex';
+import {
+  startOfLog,
+  type PostgresEventStore,
+  type TailCheckpoint,
+} from '@building/infra/event-store/event-store';
+import { tailEvents, type Tailer } from '@building/infra/event-store/tail-events';
+import type { Projector } from '../apply-events.ts';
+
+/**
+ * Embedded mode: tails the Postgres event store. The tailer's checkpoint is written in the same
+ * transaction as the views, so a restart resumes exactly where the committed views are.
+ */
+export async function projectFromStore(options: {
+  store: PostgresEventStore;
+  projector: Projector;
+  /** Key of the tail checkpoint row (one per tailing projector). */
+  tailId?: string;
+  pollMs?: number;
+  onError?: (error: unknown) => void;
+}): Promise<Tailer> {
+  const db = options.store.db;
+  const id = options.tailId ?? 'store';
+  return tailEvents(options.store, {
+    from: await loadCheckpoint(db, id),
+    pollMs: options.pollMs,
+    onError: options.onError ?? ((error) => console.error('[projector] tailing the store failed', error)),
+    onEvents: async (events, checkpoint) => {
+      await options.projector.project(events, {
+        inTransaction: async (trx) => {
+          await trx('projector_tail')
+            .insert({ id, tx_id: checkpoint.txId, position: checkpoint.position })
+            .onConflict('id')
+            .merge(['tx_id', 'position']);
+        },
+      });
+    },
+  });
+}
+
+async function loadCheckpoint(db: Knex, id: string): Promise<TailCheckpoint> {
+  const row = await db('projector_tail').where({ id }).first('tx_id', 'position');
+  return row ? { txId: String(row.tx_id), position: Number(row.position) } : startOfLog;
+}
