@@ -1,0 +1,157 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { assertPortsFree } from '../launcher/ports.ts';
+
+export interface AuthEmulatorHandle {
+  /** `127.0.0.1:<port>`, the form FIREBASE_AUTH_EMULATOR_HOST takes. */
+  host: string;
+  projectId: string;
+  /** The firebase process (leader of its own process group). */
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export interface AuthEmulatorOptions {
+  port?: number;
+  projectId?: string;
+  /** Keeps the accounts here across restarts (imported at start, exported on a clean stop); else a temp dir. */
+  dataDir?: string;
+  onLog?: (line: string) => void;
+  readyTimeoutMs?: number;
+}
+
+const require = createRequire(import.meta.url);
+const firebaseCli = join(dirname(require.resolve('firebase-tools/package.json')), 'lib/bin/firebase.js');
+
+/**
+ * Runs the Firebase Auth emulator (firebase-tools, `--only auth`: plain Node, no Java) as a child
+ * process in its own process group, so a terminal's Ctrl-C reaches only the launcher, which then
+ * stops it cleanly (a second SIGINT would make firebase skip the account export).
+ */
+export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Promise<AuthEmulatorHandle> {
+  const port = options.port ?? 9099;
+  const projectId = options.projectId ?? 'demo-building';
+  // Checked first: a readiness probe would otherwise be answered by whatever holds the port.
+  await assertPortsFree([{ name: 'auth emulator', port, envVar: 'AUTH_EMULATOR_PORT' }]);
+  const workDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'building-auth-'));
+  const scratch = join(workDir, 'tmp');
+  mkdirSync(scratch, { recursive: true });
+  const configFile = join(workDir, 'firebase.json');
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      emulators: { auth: { host: '127.0.0.1', port }, ui: { enabled: false }, singleProjectMode: true },
+    }),
+  );
+  const accountsDir = join(workDir, 'accounts');
+  // firebase imports only a dir holding an export, and exports on exit even when there was none.
+  const persistence = options.dataDir
+    ? [
+        ...(existsSync(join(accountsDir, 'firebase-export-metadata.json')) ? ['--import', accountsDir] : []),
+        '--export-on-exit',
+        accountsDir,
+      ]
+    : [];
+
+  const child = spawn(
+    process.execPath,
+    [
+      firebaseCli,
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      projectId,
+      '--config',
+      configFile,
+      ...persistence,
+    ],
+    {
+      cwd: workDir,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        // Offline: CI skips the MOTD fetch, NO_UPDATE_NOTIFIER the npm version check; usage
+        // tracking stays off unless a user opted in. TMPDIR keeps the hub's locator file private,
+        // so several emulators of one project (npm start and the e2e tests) don't see each other.
+        CI: 'true',
+        NO_UPDATE_NOTIFIER: '1',
+        FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+        TMPDIR: scratch,
+      },
+    },
+  );
+  const output: string[] = [];
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+      output.push(line);
+      if (output.length > 40) output.shift();
+      options.onLog?.(line);
+    }
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const host = `127.0.0.1:${port}`;
+  const cleanUp = () => {
+    if (!options.dataDir) rmSync(workDir, { recursive: true, force: true });
+  };
+  const stop = async () => {
+    await stopProcessGroup(child, exited, 15_000);
+    cleanUp();
+  };
+  try {
+    await waitUntilReady(host, exited, options.readyTimeoutMs ?? 60_000);
+  } catch (error) {
+    await stop();
+    const detail = output.slice(-15).join('\n');
+    throw new Error(`${(error as Error).message}\n--- firebase output ---\n${detail}`);
+  }
+  return { host, projectId, pid: child.pid!, stop };
+}
+
+async function waitUntilReady(host: string, exited: Promise<void>, timeoutMs: number): Promise<void> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (gone) throw new Error(`the auth emulator exited before it was ready on ${host}`);
+    try {
+      const response = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the auth emulator was not ready on ${host} after ${timeoutMs} ms`);
+}
+
+/** SIGINT for a clean shutdown (with the export), SIGKILL if it has not exited after the timeout. */
+async function stopProcessGroup(
+  child: ChildProcess,
+  exited: Promise<void>,
+  timeoutMs: number,
+): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  signalGroup('SIGINT');
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs)));
+  if (await Promise.race([exited.then(() => false), timedOut])) {
+    signalGroup('SIGKILL');
+    await exited;
+  }
+  clearTimeout(timer);
+}
