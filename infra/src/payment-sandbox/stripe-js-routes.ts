@@ -28,7 +28,7 @@ export function stripeJsRoutes(publicUrl: string | undefined): Router<SandboxSta
   router.get(paths, (ctx) => {
     ctx.type = 'application/javascript; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = stripeJsScript(publicUrl ?? ctx.origin);
+    ctx.body = stripeJsScript(publicUrl ?? `${ctx.protocol}://${ctx.host}`);
   });
   router.get('/health', (ctx) => {
     ctx.body = { ok: true };

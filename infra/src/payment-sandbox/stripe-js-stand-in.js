@@ -9,7 +9,8 @@ const apiOrigin = (function scriptOrigin() {
   const script = document.currentScript;
   if (script && script.src) {
     try {
-      return new URL(script.src).origin;
+      const origin = new URL(script.src).origin;
+      if (/^https?:/.test(origin)) return origin;
     } catch {
       // fall through to the origin the server saw
     }
