@@ -1,0 +1,30 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
+import { AppToaster } from '../components/app-toaster.tsx';
+import { AuthProvider } from '../lib/auth.tsx';
+
+export interface LocationSource {
+  hook: BaseLocationHook;
+  searchHook: BaseSearchHook;
+}
+
+interface AppProvidersProps {
+  queryClient: QueryClient;
+  /** The browser's address bar unless given (tests pass a memory location). */
+  location?: LocationSource;
+  children: ReactNode;
+}
+
+export function AppProviders({ queryClient, location, children }: AppProvidersProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Router hook={location?.hook} searchHook={location?.searchHook}>
+        <AuthProvider>
+          {children}
+          <AppToaster />
+        </AuthProvider>
+      </Router>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useAuth } from '../lib/auth.tsx';
+import { loginPath } from '../lib/redirect.ts';
+import { Brand } from './brand.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+function NavLink({ href, children }: { href: string; children: ReactNode }) {
+  const [location] = useLocation();
+  const active = location === href;
+  return (
+    <Link href={href} className="navbar-item nav-link" aria-current={active ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+}
+
+/** The public top bar: brand, Home and Apartment, then Login or the user's menu. */
+export function Navbar() {
+  const { user, loading } = useAuth();
+  const [location] = useLocation();
+  const search = useSearch();
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  // The burger menu closes by itself when the page changes.
+  const menuOpen = menuOpenAt === location;
+  const onAuthPage = /^\/(login|signup)/i.test(location);
+
+  return (
+    <nav className="navbar has-shadow is-spaced" aria-label="Main navigation">
+      <div className="container">
+        <div className="navbar-brand">
+          <Link href="/" className="navbar-item" aria-label="Gulshan Heights, home">
+            <Brand />
+          </Link>
+          <button
+            type="button"
+            className={`navbar-burger${menuOpen ? ' is-active' : ''}`}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="main-menu"
+            onClick={() => setMenuOpenAt(menuOpen ? null : location)}
+          >
+            <span aria-hidden="true" />
+            <span aria-hidden="true" />
+            <span aria-hidden="true" />
+            <span aria-hidden="true" />
+          </button>
+        </div>
+        <div id="main-menu" className={`navbar-menu${menuOpen ? ' is-active' : ''}`}>
+          <div className="navbar-start">
+            <NavLink href="/">Home</NavLink>
+            <NavLink href="/apartment">Apartment</NavLink>
+          </div>
+          <div className="navbar-end">
+            {loading ? null : user ? (
+              <UserMenu user={user} />
+            ) : (
+              <div className="navbar-item">
+                <Link
+                  href={
+                    // On the sign-up page the origin is already in the query: keep it.
+                    onAuthPage
+                      ? `/login${search ? `?${search}` : ''}`
+                      : loginPath(search ? `${location}?${search}` : location)
+                  }
+                  className="button is-primary"
+                >
+                  Login
+                </Link>
+              </div>
+            )}
+          </div>
+        </div>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
+import { useAuth } from '../lib/auth.tsx';
+import { loginPath } from '../lib/redirect.ts';
+import { Spinner } from './spinner.tsx';
+
+/** Shows its children to signed-in users; sends others to /login, remembering where they were. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, loading } = useAuth();
+  const [location] = useLocation();
+  const search = useSearch();
+  const { base } = useRouter();
+  if (loading) return <Spinner label="Checking your session…" />;
+  if (!user) {
+    // Inside a nested route the location is relative; the origin must be absolute.
+    const here = `${base}${location === '/' && base ? '' : location}`;
+    return <Redirect to={`~${loginPath(search ? `${here}?${search}` : here)}`} replace />;
+  }
+  return children;
+}

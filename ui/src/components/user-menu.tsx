@@ -1,0 +1,59 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'wouter';
+import { useAuth, type SessionUser } from '../lib/auth.tsx';
+import { Avatar } from './avatar.tsx';
+import { useDismiss } from './use-dismiss.ts';
+
+/** The avatar dropdown: display name, Dashboard and Logout. */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const { logOut } = useAuth();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const name = user.displayName || user.email;
+
+  const close = useCallback((viaKeyboard: boolean) => {
+    setOpen(false);
+    if (viaKeyboard) trigger.current?.focus();
+  }, []);
+  useDismiss(root, open, close);
+
+  const onLogout = async () => {
+    setOpen(false);
+    try {
+      await logOut();
+      toast.success('Logged out');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Could not log out');
+    }
+  };
+
+  return (
+    <div ref={root} className={`navbar-item has-dropdown${open ? ' is-active' : ''}`}>
+      <button
+        ref={trigger}
+        type="button"
+        className="navbar-link is-arrowless user-menu-trigger"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={`Account menu for ${name}`}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Avatar name={name} photoURL={user.photoURL} />
+      </button>
+      <div id={menuId} className="navbar-dropdown is-right" hidden={!open}>
+        <p className="navbar-item has-text-weight-semibold user-menu-name">{name}</p>
+        <hr className="navbar-divider" />
+        <Link href="/dashboard" className="navbar-item" onClick={() => setOpen(false)}>
+          Dashboard
+        </Link>
+        <button type="button" className="navbar-item user-menu-logout" onClick={onLogout}>
+          Logout
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import toast from 'react-hot-toast';
+import { messages } from '../../../lib/messages.ts';
+
+export type AgreementAvailability = 'open' | 'booked' | 'visitor' | 'admin' | 'checking' | 'sending';
+
+interface AgreementButtonProps {
+  availability: AgreementAvailability;
+  onRequest: () => void;
+}
+
+const refusals: Partial<Record<AgreementAvailability, string>> = {
+  visitor: messages.loginToRequest,
+  admin: messages.adminCannotRequest,
+};
+
+/**
+ * The card's Agreement action. Visitors and admins see it disabled, but it stays focusable
+ * (aria-disabled) so trying it explains why instead of doing nothing.
+ */
+export function AgreementButton({ availability, onRequest }: AgreementButtonProps) {
+  if (availability === 'booked') {
+    return (
+      <button type="button" className="button is-fullwidth" disabled>
+        Booked
+      </button>
+    );
+  }
+  const refusal = refusals[availability];
+  const busy = availability === 'checking' || availability === 'sending';
+  return (
+    <button
+      type="button"
+      className={`button is-primary is-fullwidth${availability === 'sending' ? ' is-loading' : ''}`}
+      aria-disabled={refusal || busy ? 'true' : undefined}
+      onClick={() => {
+        if (refusal) toast.error(refusal, { id: refusal });
+        else if (!busy) onRequest();
+      }}
+    >
+      Agreement
+    </button>
+  );
+}

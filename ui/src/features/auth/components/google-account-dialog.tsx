@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { Modal } from '../../../components/modal.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import type { GoogleAccount } from '../../../lib/identity.ts';
+import { collectErrors, emailError, nameError, type FieldErrors } from '../validation.ts';
+
+interface GoogleAccountDialogProps {
+  onCancel: () => void;
+  onContinue: (account: GoogleAccount) => void;
+}
+
+/** Against the auth emulator Google's popup cannot open: ask which Google account to use. */
+export function GoogleAccountDialog({ onCancel, onContinue }: GoogleAccountDialogProps) {
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<'email' | 'name'>>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = collectErrors({ email: emailError(email), name: nameError(name, true) });
+    setErrors(found);
+    if (Object.keys(found).length === 0) onContinue({ email: email.trim(), name: name.trim() });
+  };
+
+  return (
+    <Modal title="Continue with Google" onClose={onCancel}>
+      <form noValidate onSubmit={submit}>
+        <section className="modal-card-body">
+          <p className="mb-4">
+            This local build signs in with test Google accounts. Which account should be used?
+          </p>
+          <TextField
+            label="Google account email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            error={errors.email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <TextField
+            label="Name on the Google account"
+            autoComplete="name"
+            required
+            value={name}
+            error={errors.name}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </section>
+        <footer className="modal-card-foot buttons is-right">
+          <button type="button" className="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="button is-primary">
+            Continue
+          </button>
+        </footer>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,120 @@
+import { useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'wouter';
+import { TextField } from '../../../components/text-field.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { messages } from '../../../lib/messages.ts';
+import { registerUser } from '../api/register-user.ts';
+import { uploadImage } from '../api/upload-image.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { focusFirstError } from '../components/focus-first-error.ts';
+import { GoogleSignIn } from '../components/google-sign-in.tsx';
+import { useRedirectBack } from '../components/use-redirect-back.ts';
+import {
+  collectErrors,
+  emailError,
+  nameError,
+  passwordError,
+  photoError,
+  type FieldErrors,
+} from '../validation.ts';
+
+type Field = 'name' | 'photo' | 'email' | 'password';
+const fieldOrder = ['name', 'photo', 'email', 'password'] as const;
+
+export default function SignUpRoute() {
+  const { createUser, updateUserProfile } = useAuth();
+  const { search, goBack } = useRedirectBack();
+  const form = useRef<HTMLFormElement>(null);
+  const [name, setName] = useState('');
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = collectErrors<Field>({
+      name: nameError(name, false),
+      photo: photoError(photo),
+      email: emailError(email),
+      password: passwordError(password),
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !photo) return focusFirstError(form.current, fieldOrder, found);
+
+    setBusy(true);
+    try {
+      const user = await createUser(email.trim(), password);
+      // The account exists from here on, so the photo upload may use its API token.
+      const photoURL = await uploadImage(photo);
+      const displayName = name.trim() || user.email.split('@')[0] || user.email;
+      await updateUserProfile(displayName, photoURL);
+      await registerUser({ name: displayName, email: user.email, photoURL });
+      toast.success(messages.registered);
+      goBack();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Sign Up">
+      <form ref={form} noValidate onSubmit={onSubmit}>
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={name}
+          error={errors.name}
+          hint="Optional"
+          onChange={(e) => setName(e.target.value)}
+        />
+        <TextField
+          label="Profile photo"
+          name="photo"
+          type="file"
+          accept="image/*"
+          required
+          error={errors.photo}
+          onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          error={errors.email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          error={errors.password}
+          hint="At least 6 characters"
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <button
+          type="submit"
+          className={`button is-primary is-fullwidth mt-5${busy ? ' is-loading' : ''}`}
+          disabled={busy}
+        >
+          Continue
+        </button>
+      </form>
+      <p className="has-text-centered my-4 has-text-grey">or</p>
+      <GoogleSignIn label="Sign up with Google" onSignedIn={goBack} disabled={busy} />
+      <p className="has-text-centered mt-5">
+        Already have an account? <Link href={`/login${search}`}>Log in</Link>
+      </p>
+    </AuthCard>
+  );
+}

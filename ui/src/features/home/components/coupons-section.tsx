@@ -1,0 +1,47 @@
+import { SectionTitle } from '../../../components/section-title.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { useAvailableCoupons } from '../api/get-available-coupons.ts';
+import { CouponCard } from './coupon-card.tsx';
+
+function CouponsBody() {
+  const coupons = useAvailableCoupons();
+  if (coupons.isPending) return <Spinner label="Loading coupons…" />;
+  if (coupons.isError) {
+    return (
+      <div className="notification is-danger is-light has-text-centered" role="alert">
+        <p>Could not load the coupons: {coupons.error.message}</p>
+        <button type="button" className="button is-small mt-3" onClick={() => void coupons.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (coupons.data.length === 0) {
+    return (
+      <p className="has-text-centered has-text-grey">No coupons are available right now. Check back soon!</p>
+    );
+  }
+  return (
+    // 1 column on phones, 2 on tablets, 3 from desktops up.
+    <ul className="columns is-multiline">
+      {coupons.data.map((coupon) => (
+        <li key={coupon._id} className="column is-full-mobile is-half-tablet is-one-third-desktop">
+          <CouponCard coupon={coupon} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function CouponsSection() {
+  return (
+    <section className="section" aria-labelledby="coupons-title">
+      <SectionTitle id="coupons-title" heading="Coupons" subheading="Save on your monthly rent" />
+      <div className="columns is-centered">
+        <div className="column is-three-quarters">
+          <CouponsBody />
+        </div>
+      </div>
+    </section>
+  );
+}

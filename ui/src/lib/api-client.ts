@@ -1,0 +1,157 @@
+import { z } from 'zod/mini';
+import { clearAccessToken, getAccessToken } from './access-token.ts';
+import { env } from './env.ts';
+import { lastPosition, recordPosition } from './position-store.ts';
+
+/** RFC 9457 problem details, as the services send them. */
+const problemSchema = z.object({
+  type: z.optional(z.string()),
+  title: z.optional(z.string()),
+  status: z.optional(z.number()),
+  detail: z.optional(z.string()),
+  errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
+});
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** A failed call, with a message fit to show the user. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly type: string | undefined;
+  readonly fieldErrors: FieldError[];
+
+  constructor(message: string, status: number, type?: string, fieldErrors: FieldError[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.type = type;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+type UnauthorizedHandler = () => void | Promise<void>;
+let onUnauthorized: UnauthorizedHandler | undefined;
+
+/** The app registers what a 401/403 means for the session (sign out, go to /login). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void {
+  onUnauthorized = handler;
+  return () => {
+    if (onUnauthorized === handler) onUnauthorized = undefined;
+  };
+}
+
+export type CommandMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** Sends a write to the command-service; remembers the answered `position` for later reads. */
+export async function command(
+  method: CommandMethod,
+  path: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<unknown> {
+  const headers: Record<string, string> = {};
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // the browser sets the multipart boundary
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const result = await call(env.commandUrl, path, { method, headers, body: payload, signal: options.signal });
+  if (result && typeof result === 'object' && 'position' in result && typeof result.position === 'number') {
+    recordPosition(result.position);
+  }
+  return result;
+}
+
+export interface QueryOptions extends CallOptions {
+  /** Wait for the views to reach this position; defaults to the last position a command answered. */
+  minPosition?: number;
+}
+
+/** Reads from the query-service. */
+export async function query(path: string, options: QueryOptions = {}): Promise<unknown> {
+  const minPosition = options.minPosition ?? lastPosition();
+  const headers: Record<string, string> = {};
+  if (minPosition > 0) headers['X-Min-Position'] = String(minPosition);
+  return call(env.queryUrl, path, { method: 'GET', headers, signal: options.signal });
+}
+
+interface Call {
+  method: string;
+  headers: Record<string, string>;
+  body?: BodyInit;
+  signal?: AbortSignal;
+}
+
+/** Downloads a file from the command-service (e.g. a PDF receipt), with the token like every call. */
+export async function commandFile(path: string, options: CallOptions = {}): Promise<Blob> {
+  const response = await send(env.commandUrl, path, {
+    method: 'GET',
+    headers: { Accept: '*/*' },
+    signal: options.signal,
+  });
+  return response.blob();
+}
+
+async function call(baseUrl: string, path: string, init: Call): Promise<unknown> {
+  const response = await send(baseUrl, path, init);
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError('The server sent an unreadable answer.', response.status);
+  }
+}
+
+async function send(baseUrl: string, path: string, init: Call): Promise<Response> {
+  const token = getAccessToken();
+  const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}${path}`, { ...init, headers });
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw new ApiError('Cannot reach the server. Check your connection and try again.', 0);
+  }
+
+  if (response.status === 401 || response.status === 403) {
+    clearAccessToken();
+    await onUnauthorized?.();
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const fallback = `Request failed: ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    return new ApiError(fallback, response.status);
+  }
+  const parsed = problemSchema.safeParse(body);
+  if (!parsed.success) return new ApiError(fallback, response.status);
+  const problem = parsed.data;
+  const fieldErrors = problem.errors ?? [];
+  const details = fieldErrors.map((e) => `${e.field}: ${e.message}`).join('; ');
+  const summary = problem.detail ?? problem.title ?? fallback;
+  const message = details && !summary.includes(details) ? `${summary} (${details})` : summary;
+  return new ApiError(capitalise(message), problem.status ?? response.status, problem.type, fieldErrors);
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

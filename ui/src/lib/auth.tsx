@@ -1,0 +1,178 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { useLocation, useSearch } from 'wouter';
+import { z } from 'zod/mini';
+import { clearAccessToken, setAccessToken } from './access-token.ts';
+import { command, setUnauthorizedHandler } from './api-client.ts';
+import type { GoogleAccount, Identity, IdentityUser } from './identity.ts';
+import { loginPath } from './redirect.ts';
+import { rolesKey } from './use-roles.ts';
+
+/** The signed-in user as the UI sees it (a snapshot: Firebase mutates its own object). */
+export interface SessionUser {
+  uid: string;
+  email: string;
+  displayName: string | null;
+  photoURL: string | null;
+}
+
+export interface AuthContextValue {
+  user: SessionUser | null;
+  /** True until the first auth state is known and while a session is being established. */
+  loading: boolean;
+  createUser(email: string, password: string): Promise<SessionUser>;
+  signIn(email: string, password: string): Promise<SessionUser>;
+  /** Against the auth emulator the Google account must be given (no popup offline). */
+  googleSignIn(account?: GoogleAccount): Promise<SessionUser>;
+  resetPassword(email: string): Promise<void>;
+  updateUserProfile(displayName: string | null, photoURL: string | null): Promise<void>;
+  logOut(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+let identityModule: Promise<Identity> | undefined;
+/** The Firebase SDK is loaded after the first paint: `/` renders without waiting for it. */
+const loadIdentity = (): Promise<Identity> =>
+  (identityModule ??= import('./firebase.ts').then((m) => m.identity));
+
+const tokenResponse = z.object({ token: z.string().check(z.minLength(1)) });
+
+const snapshot = (user: IdentityUser): SessionUser => ({
+  uid: user.uid,
+  email: user.email ?? '',
+  displayName: user.displayName,
+  photoURL: user.photoURL,
+});
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<{ user: SessionUser | null; loading: boolean }>({
+    user: null,
+    loading: true,
+  });
+  const queryClient = useQueryClient();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  // Where the user is, for the 401 handler to remember as the origin.
+  const here = useRef('/');
+  useEffect(() => {
+    here.current = search ? `${location}?${search}` : location;
+  }, [location, search]);
+
+  // A sign-out bumps the epoch so a token exchange still in flight cannot resurrect the session.
+  const epoch = useRef(0);
+  const exchanges = useRef(new Map<string, Promise<SessionUser>>());
+  const actionsRunning = useRef(0);
+
+  /** Trades the Firebase ID token for our API token (POST /jwt); the user counts as signed in after. */
+  const establish = useCallback((user: IdentityUser): Promise<SessionUser> => {
+    const running = exchanges.current.get(user.uid);
+    if (running) return running;
+    const startedAt = epoch.current;
+    const exchange = (async () => {
+      const idToken = await user.getIdToken();
+      const { token } = tokenResponse.parse(await command('POST', '/jwt', { idToken }));
+      if (epoch.current !== startedAt) throw new Error('Signed out while signing in.');
+      setAccessToken(token);
+      const session = snapshot(user);
+      setState({ user: session, loading: false });
+      return session;
+    })().finally(() => exchanges.current.delete(user.uid));
+    exchanges.current.set(user.uid, exchange);
+    return exchange;
+  }, []);
+
+  const endSession = useCallback(() => {
+    epoch.current += 1;
+    clearAccessToken();
+    setState({ user: null, loading: false });
+    queryClient.removeQueries({ queryKey: rolesKey });
+  }, [queryClient]);
+
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    void loadIdentity().then((identity) => {
+      if (cancelled) return;
+      unsubscribe = identity.onChange((user) => {
+        if (!user) return endSession();
+        setState((s) => (s.user?.uid === user.uid ? s : { ...s, loading: true }));
+        establish(user).catch(async (error: unknown) => {
+          if (actionsRunning.current === 0) toast.error(`Could not start your session: ${messageOf(error)}`);
+          endSession();
+          await identity.signOut().catch(() => undefined);
+        });
+      });
+    });
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, [establish, endSession]);
+
+  useEffect(() => {
+    let handling = false;
+    return setUnauthorizedHandler(async () => {
+      if (handling) return;
+      handling = true;
+      try {
+        endSession();
+        await (await loadIdentity()).signOut().catch(() => undefined);
+        navigate(here.current.startsWith('/login') ? '/login' : loginPath(here.current));
+      } finally {
+        handling = false;
+      }
+    });
+  }, [endSession, navigate]);
+
+  /** Runs a sign-in action, then waits for our API token before reporting success. */
+  const signingIn = useCallback(
+    async (action: (identity: Identity) => Promise<IdentityUser>): Promise<SessionUser> => {
+      actionsRunning.current += 1;
+      try {
+        const identity = await loadIdentity();
+        const user = await action(identity);
+        try {
+          return await establish(user);
+        } catch (error) {
+          endSession();
+          await identity.signOut().catch(() => undefined);
+          throw error;
+        }
+      } finally {
+        actionsRunning.current -= 1;
+      }
+    },
+    [establish, endSession],
+  );
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      ...state,
+      createUser: (email, password) => signingIn((identity) => identity.createAccount(email, password)),
+      signIn: (email, password) => signingIn((identity) => identity.signIn(email, password)),
+      googleSignIn: (account) => signingIn((identity) => identity.signInWithGoogle(account)),
+      resetPassword: async (email) => (await loadIdentity()).sendPasswordReset(email),
+      updateUserProfile: async (displayName, photoURL) => {
+        const user = await (await loadIdentity()).updateProfile({ displayName, photoURL });
+        setState((s) => (s.user?.uid === user.uid ? { ...s, user: snapshot(user) } : s));
+      },
+      logOut: async () => {
+        endSession();
+        await (await loadIdentity()).signOut();
+      },
+    }),
+    [state, signingIn, endSession],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = use(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

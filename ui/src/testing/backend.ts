@@ -1,0 +1,72 @@
+import type { Apartment } from '../features/apartments/api/get-apartments.ts';
+import type { Coupon } from '../features/home/api/get-available-coupons.ts';
+
+/** The state behind the msw handlers: what the services would hold, plus a log of calls. */
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export const backend = {
+  coupons: [] as Coupon[],
+  apartments: [] as Apartment[],
+  admins: new Set<string>(),
+  members: new Set<string>(),
+  /** Agreement requests accepted by POST /agreement (si values). */
+  agreements: [] as Array<string | number>,
+  uploads: [] as string[],
+  users: [] as unknown[],
+  calls: [] as RecordedCall[],
+  nextPosition: 100,
+};
+
+export function resetBackend() {
+  backend.coupons = [
+    {
+      _id: 'c1',
+      code: 'WELCOME10',
+      discount: 10,
+      description: 'Ten percent off your first month',
+      status: 'available',
+    },
+    {
+      _id: 'c2',
+      code: 'SUMMER15',
+      discount: 15,
+      description: 'Summer offer on any apartment',
+      status: 'available',
+    },
+  ];
+  backend.apartments = makeApartments(8);
+  backend.admins = new Set();
+  backend.members = new Set();
+  backend.agreements = [];
+  backend.uploads = [];
+  backend.users = [];
+  backend.calls = [];
+  backend.nextPosition = 100;
+}
+
+/** n apartments A-101, A-102, ...; rent 12,000 upwards. */
+export function makeApartments(
+  n: number,
+  overrides: (i: number) => Partial<Apartment> = () => ({}),
+): Apartment[] {
+  return Array.from({ length: n }, (_, i) => ({
+    _id: `apt-${i + 1}`,
+    si: i + 1,
+    apartment: `A-${101 + i}`,
+    block: 'A',
+    floor: Math.floor(i / 4) + 1,
+    image: `/images/apartments/a-${101 + i}.svg`,
+    rent: 12000 + i * 500,
+    room: `${101 + i}`,
+    status: 'available',
+    ...overrides(i),
+  }));
+}
+
+export const callsTo = (method: string, path: string) =>
+  backend.calls.filter((call) => call.method === method && call.path === path);

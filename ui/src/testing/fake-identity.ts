@@ -1,0 +1,124 @@
+import type { GoogleAccount, Identity, IdentityUser } from '../lib/identity.ts';
+
+/**
+ * An in-memory identity provider standing in for Firebase in unit tests (the only thing they
+ * mock at a module boundary; HTTP goes through msw). Accounts behave like Firebase's: unique
+ * emails, a password check, sign-in state and listeners.
+ */
+interface Account {
+  uid: string;
+  email: string;
+  password: string;
+  displayName: string | null;
+  photoURL: string | null;
+}
+
+type Listener = (user: IdentityUser | null) => void;
+
+const accounts = new Map<string, Account>();
+const listeners = new Set<Listener>();
+let current: Account | null = null;
+let nextUid = 1;
+
+export const identityCalls = { passwordResets: [] as string[], signOuts: 0 };
+
+const userOf = (account: Account): IdentityUser => ({
+  uid: account.uid,
+  email: account.email,
+  displayName: account.displayName,
+  photoURL: account.photoURL,
+  getIdToken: async () => `fake-id-token:${account.email}`,
+});
+
+function setCurrent(account: Account | null) {
+  current = account;
+  const user = account && userOf(account);
+  listeners.forEach((listener) => listener(user));
+}
+
+class ProviderError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function addAccount(account: Partial<Account> & { email: string }): Account {
+  const stored: Account = {
+    uid: account.uid ?? `uid-${nextUid++}`,
+    password: 'secret-123',
+    displayName: null,
+    photoURL: null,
+    ...account,
+  };
+  accounts.set(stored.email.toLowerCase(), stored);
+  return stored;
+}
+
+/** Starts a test already signed in (as if Firebase had persisted the session). */
+export function signInAs(account: Partial<Account> & { email: string }) {
+  current = addAccount(account);
+}
+
+export const currentAccount = () => current;
+
+export function resetFakeIdentity() {
+  accounts.clear();
+  listeners.clear();
+  current = null;
+  identityCalls.passwordResets = [];
+  identityCalls.signOuts = 0;
+}
+
+export const identity: Identity = {
+  onChange(listener) {
+    listeners.add(listener);
+    // Firebase reports the persisted state asynchronously, once subscribed.
+    queueMicrotask(() => {
+      if (listeners.has(listener)) listener(current && userOf(current));
+    });
+    return () => listeners.delete(listener);
+  },
+  async createAccount(email, password) {
+    if (accounts.has(email.toLowerCase())) {
+      throw new ProviderError(
+        'auth/email-already-in-use',
+        'This email is already registered. Log in instead.',
+      );
+    }
+    const account = addAccount({ email, password });
+    setCurrent(account);
+    return userOf(account);
+  },
+  async signIn(email, password) {
+    const account = accounts.get(email.toLowerCase());
+    if (!account || account.password !== password) {
+      throw new ProviderError('auth/invalid-credential', 'Wrong email or password.');
+    }
+    setCurrent(account);
+    return userOf(account);
+  },
+  async signInWithGoogle(account?: GoogleAccount) {
+    if (!account) throw new Error('Enter the Google account to sign in with.');
+    const stored =
+      accounts.get(account.email.toLowerCase()) ??
+      addAccount({ email: account.email, displayName: account.name });
+    setCurrent(stored);
+    return userOf(stored);
+  },
+  async sendPasswordReset(email) {
+    identityCalls.passwordResets.push(email);
+  },
+  async updateProfile(profile) {
+    if (!current) throw new Error('Sign in first.');
+    if (profile.displayName !== undefined) current.displayName = profile.displayName;
+    if (profile.photoURL !== undefined) current.photoURL = profile.photoURL;
+    return userOf(current);
+  },
+  async signOut() {
+    identityCalls.signOuts += 1;
+    setCurrent(null);
+  },
+};

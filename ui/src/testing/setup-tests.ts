@@ -1,0 +1,46 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { resetPositions } from '../lib/position-store.ts';
+import { resetBackend } from './backend.ts';
+import { resetFakeIdentity } from './fake-identity.ts';
+import { server } from './server.ts';
+
+// Firebase is the one module replaced: an in-memory identity provider (fake-identity.ts).
+vi.mock('../lib/firebase.ts', async () => ({ identity: (await import('./fake-identity.ts')).identity }));
+
+// jsdom lacks these browser APIs. The observer never fires: the lazy map stays unloaded.
+class QuietIntersectionObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+vi.stubGlobal('IntersectionObserver', QuietIntersectionObserver);
+vi.stubGlobal('matchMedia', (query: string): Partial<MediaQueryList> => ({
+  matches: false,
+  media: query,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+}));
+
+vi.stubGlobal('scrollTo', () => undefined);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  resetBackend();
+  resetFakeIdentity();
+  resetPositions();
+  localStorage.clear();
+});
+afterEach(async () => {
+  cleanup();
+  server.resetHandlers();
+  // sweetalert2 mounts its dialogs on <body>, outside React.
+  const { default: Swal } = await import('sweetalert2');
+  Swal.close();
+  document.body.innerHTML = '';
+});
+afterAll(() => server.close());
