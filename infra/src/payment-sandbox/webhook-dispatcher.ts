@@ -12,7 +12,10 @@ export interface WebhookAttempt {
 export interface WebhookDispatcherOptions {
   url?: string;
   secret: string;
-  /** Waits before each retry of a failed delivery (non-2xx or unreachable); one retry per entry. */
+  /**
+   * Waits before each retry of a failed delivery (non-2xx or unreachable), one retry per entry; the
+   * default spans about a minute, long enough for a local service that is still starting.
+   */
   retryDelaysMs?: readonly number[];
   timeoutMs?: number;
   now?: () => Date;
@@ -32,7 +35,12 @@ export interface WebhookDispatcher {
  * timestamp, and retries failures with growing waits, never blocking the API response that caused them.
  */
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
-  const { url, secret, retryDelaysMs = [500, 1_000, 2_000, 4_000, 8_000], timeoutMs = 10_000 } = options;
+  const {
+    url,
+    secret,
+    retryDelaysMs = [500, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000],
+    timeoutMs = 10_000,
+  } = options;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? (() => {});
   const attemptsByEvent = new Map<string, WebhookAttempt[]>();

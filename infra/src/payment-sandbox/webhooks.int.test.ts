@@ -119,5 +119,7 @@ describe('payment sandbox webhooks', () => {
     expect((await resend('evt_unknown')).status).toBe(404);
     const retrieved = await stripe.events.retrieve(event.id);
     expect(retrieved).toMatchObject({ id: event.id, type: 'payment_intent.succeeded' });
+    const listed = await stripe.events.list({ type: 'payment_intent.succeeded' });
+    expect(listed.data.map((e) => e.id)).toEqual([event.id]);
   });
 });
