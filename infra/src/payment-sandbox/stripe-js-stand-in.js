@@ -320,10 +320,10 @@ class CardElement {
       const brand = cardBrand(number.value);
       const longest = Math.max(...cardNumberLengths(brand));
       number.value = formatCardNumber(digitsOnly(number.value).slice(0, longest), brand);
-      const state = this._changed();
-      if (cardNumberState(number.value) === 'complete' && digitsOnly(number.value).length === longest)
+      this._changed();
+      if (cardNumberState(number.value) === 'complete' && digitsOnly(number.value).length === longest) {
         expiry.focus();
-      return state;
+      }
     });
     expiry.addEventListener('input', (event) => {
       let digits = digitsOnly(expiry.value).slice(0, 4);
