@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import Koa, { type Context } from 'koa';
+import type Router from '@koa/router';
+import { bearerToken, verifyAccessToken } from '@building/infra/auth/access-token';
+import { problemMiddleware } from '@building/infra/http/problem';
+import { agreementRoutes } from './agreement/api.ts';
+import { announcementRoutes } from './announcement/api.ts';
+import { apartmentRoutes } from './apartment/api.ts';
+import { authRoutes } from './auth/api.ts';
+import type { AppDeps, CommandDeps } from './command-deps.ts';
+import { couponRoutes } from './coupon/api.ts';
+import { jsonBody } from './http/json-body.ts';
+import { corsForUi, securityHeaders } from './http/security.ts';
+import { imageRoutes } from './images/api.ts';
+import { paymentRoutes } from './payments/api.ts';
+import { rateLimit } from './protection/rate-limit.ts';
+import { defaultRateLimits } from './protection/rate-limiter.ts';
+import { userRoutes } from './user/api.ts';
+
+const ownLimits = new Set(['/jwt', '/images']);
+
+/**
+ * The command side: authentication, then commands -> deciders -> event store. `extraRoutes` lets
+ * other features of this service (payments) mount theirs behind the same protection.
+ */
+export function createApp(
+  commandDeps: CommandDeps,
+  extraRoutes: (deps: AppDeps) => Router[] = () => [],
+): Koa {
+  const deps: AppDeps = {
+    clock: () => new Date(),
+    newId: randomUUID,
+    ...commandDeps,
+    rateLimits: { ...defaultRateLimits, ...commandDeps.rateLimits },
+  };
+  const app = new Koa();
+  app.use(problemMiddleware({ log: deps.log }));
+  app.use(securityHeaders());
+  app.use(corsForUi(deps.uiOrigins));
+  const limitWrites = rateLimit(deps.rateLimiter, deps.rateLimits.writes, (ctx) =>
+    writerKey(ctx, deps.jwtSecret),
+  );
+  app.use(async (ctx, next) => {
+    const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method);
+    return isWrite && !ownLimits.has(ctx.path) ? limitWrites(ctx, next) : next();
+  });
+  // Before the JSON parser: the Stripe webhook verifies its signature over the raw body.
+  app.use(paymentRoutes(deps).routes());
+  app.use(jsonBody());
+  for (const router of [
+    authRoutes(deps),
+    userRoutes(deps),
+    agreementRoutes(deps),
+    couponRoutes(deps),
+    announcementRoutes(deps),
+    apartmentRoutes(deps),
+    imageRoutes(deps),
+    ...extraRoutes(deps),
+  ])
+    app.use(router.routes());
+  return app;
+}
+
+/** Writes are counted per signed-in person, anonymous ones per address. */
+async function writerKey(ctx: Context, secret: string): Promise<string> {
+  const token = bearerToken(ctx.get('authorization'));
+  const claims = token ? await verifyAccessToken(token, secret) : null;
+  return claims ? `write:${claims.email}` : `write-ip:${ctx.ip}`;
+}

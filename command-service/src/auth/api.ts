@@ -1,0 +1,84 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { signAccessToken } from '@building/infra/auth/access-token';
+import { HttpProblem, parseInput, unauthorized } from '@building/infra/http/problem';
+import { streams } from '@building/events/streams';
+import { loadAggregate } from '../command-handling/aggregate.ts';
+import { handleCommand } from '../command-handling/handle-command.ts';
+import { commandMeta } from '../http/current-caller.ts';
+import { rateLimit } from '../protection/rate-limit.ts';
+import { decideUser } from '../user/decide.ts';
+import { userAggregate } from '../user/user.ts';
+import type { AppDeps } from '../command-deps.ts';
+import { IdentityProviderUnavailable, InvalidIdToken, type VerifiedIdentity } from './identity-verifier.ts';
+
+/** Only a verified Firebase ID token buys an access token; a bare email gets 400 (DESIGN §7). */
+const signInBody = z.object({ idToken: z.string().min(20).max(8192) });
+
+export function authRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  router.post(
+    '/jwt',
+    rateLimit(deps.rateLimiter, deps.rateLimits.signIn, (ctx) => `jwt:${ctx.ip}`),
+    async (ctx) => {
+      const { idToken } = parseInput(signInBody, ctx.request.body);
+      const identity = await verified(deps, idToken);
+      await registerOnFirstSignIn(deps, identity);
+      const token = await signAccessToken(
+        { email: identity.email, uid: identity.uid },
+        deps.jwtSecret,
+        deps.jwtTtlSeconds,
+        deps.clock(),
+      );
+      ctx.body = { token };
+    },
+  );
+  return router;
+}
+
+async function verified(deps: AppDeps, idToken: string): Promise<VerifiedIdentity> {
+  try {
+    return await deps.identity.verify(idToken);
+  } catch (error) {
+    if (error instanceof InvalidIdToken) throw unauthorized(error.message);
+    if (error instanceof IdentityProviderUnavailable) {
+      deps.log?.(error);
+      throw new HttpProblem(
+        503,
+        'Service Unavailable',
+        'cannot check the sign-in right now: try again shortly',
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * The first sign-in records the person (and grants admin to the configured emails), so roles hold
+ * even before the UI's profile call; later sign-ins record nothing.
+ */
+async function registerOnFirstSignIn(deps: AppDeps, identity: VerifiedIdentity): Promise<void> {
+  const stream = streams.user(identity.email);
+  await handleCommand(
+    deps.store,
+    {
+      load: async () => ({ user: await loadAggregate(deps.store, stream, userAggregate) }),
+      decide: ({ user }) =>
+        decideUser(
+          {
+            type: 'RegisterOnSignIn',
+            data: {
+              profile: {
+                email: identity.email,
+                name: (identity.name ?? '').slice(0, 200),
+                photoURL: /^https?:\/\//.test(identity.picture ?? '') ? identity.picture!.slice(0, 2000) : '',
+              },
+              isAdminEmail: deps.adminEmails.includes(identity.email),
+            },
+          },
+          user.state,
+        ),
+    },
+    { ...commandMeta(deps, 'system'), actor: { email: identity.email, role: 'user' } },
+  );
+}

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { couponIdFor } from './coupon/coupon-id.ts';
+import { imageForm } from './testing/sample-images.ts';
+import { adminEmail, startTestService, type CallOptions, type TestService } from './testing/test-service.ts';
+
+/**
+ * Every command route x every kind of caller, with the status each must get. Each cell prepares its
+ * own fresh data (apartment, request, coupon, member), so cells never depend on each other.
+ * To cover a new route, add a row.
+ */
+const actors = ['anonymous', 'user', 'member', 'otherMember', 'admin'] as const;
+type ActorName = (typeof actors)[number];
+interface Actor {
+  email: string;
+  token: string | null;
+}
+interface Request extends CallOptions {
+  method: string;
+  path: string;
+}
+interface Row {
+  route: string;
+  prepare: (t: TestService, actor: Actor, all: Record<ActorName, Actor>) => Promise<Request>;
+  expect: Record<ActorName, number>;
+}
+
+let n = 0;
+const fresh = (prefix: string) => `${prefix}-${++n}@building.test`;
+const adminOnly = { anonymous: 401, user: 403, member: 403, otherMember: 403, admin: 200 };
+const anySignedIn = { anonymous: 401, user: 200, member: 200, otherMember: 200, admin: 200 };
+
+async function pendingRequest(t: TestService): Promise<{ si: number; email: string }> {
+  const email = fresh('requester');
+  const token = await t.register(email);
+  const si = await t.listApartment();
+  expect((await t.call('POST', '/agreement', { token, body: { si } })).status).toBe(200);
+  return { si, email };
+}
+
+async function coupon(t: TestService, all: Record<ActorName, Actor>, available: boolean): Promise<string> {
+  const code = `CODE${++n}`;
+  const token = all.admin.token;
+  expect(
+    (await t.call('POST', '/addCoupon', { token, body: { code, discount: 10, description: 'x' } })).status,
+  ).toBe(200);
+  if (!available) await t.call('PATCH', `/couponUnavailable/${couponIdFor(code)}`, { token });
+  return couponIdFor(code);
+}
+
+const apartmentBody = {
+  apartment: '5C01',
+  block: 'C',
+  floor: 5,
+  room: '3 bed, 3 bath',
+  rent: 30_000,
+  image: '/images/apartments/a.svg',
+};
+
+const matrix: Row[] = [
+  {
+    route: 'POST /jwt (with a valid Firebase ID token)',
+    prepare: async (t, actor) => ({
+      method: 'POST',
+      path: '/jwt',
+      body: { idToken: await t.google.idToken(actor.token ? actor.email : fresh('visitor')) },
+    }),
+    expect: { anonymous: 200, user: 200, member: 200, otherMember: 200, admin: 200 },
+  },
+  {
+    route: "POST /users/:email (the member's email)",
+    prepare: async (_t, _actor, all) => ({
+      method: 'POST',
+      path: `/users/${all.member.email}`,
+      body: { name: 'New Name', email: all.member.email },
+    }),
+    expect: { anonymous: 401, user: 403, member: 200, otherMember: 403, admin: 403 },
+  },
+  {
+    route: 'POST /agreement',
+    prepare: async (t) => ({ method: 'POST', path: '/agreement', body: { si: await t.listApartment() } }),
+    expect: { anonymous: 401, user: 200, member: 200, otherMember: 200, admin: 403 },
+  },
+  {
+    route: 'PUT /acceptAgreement',
+    prepare: async (t) => {
+      const { si, email } = await pendingRequest(t);
+      return { method: 'PUT', path: '/acceptAgreement', body: { si, email } };
+    },
+    expect: adminOnly,
+  },
+  {
+    route: 'PATCH /rejectAgreement/:si',
+    prepare: async (t) => {
+      const { si, email } = await pendingRequest(t);
+      return { method: 'PATCH', path: `/rejectAgreement/${si}`, body: { email } };
+    },
+    expect: adminOnly,
+  },
+  {
+    route: 'PATCH /memberRemove/:email (another member)',
+    prepare: async (t) => {
+      const email = fresh('tenant');
+      await t.makeMember(email);
+      return { method: 'PATCH', path: `/memberRemove/${email}` };
+    },
+    expect: adminOnly,
+  },
+  {
+    route: 'PATCH /memberRemove/:email (the caller themself)',
+    prepare: async (_t, actor) => ({ method: 'PATCH', path: `/memberRemove/${actor.email}` }),
+    expect: { anonymous: 401, user: 403, member: 403, otherMember: 403, admin: 409 },
+  },
+  {
+    route: 'POST /addCoupon',
+    prepare: async () => ({
+      method: 'POST',
+      path: '/addCoupon',
+      body: { code: `NEW${++n}`, discount: 15, description: 'd' },
+    }),
+    expect: adminOnly,
+  },
+  {
+    route: 'PATCH /couponUnavailable/:id',
+    prepare: async (t, _actor, all) => ({
+      method: 'PATCH',
+      path: `/couponUnavailable/${await coupon(t, all, true)}`,
+    }),
+    expect: adminOnly,
+  },
+  {
+    route: 'PATCH /couponAvailable/:id',
+    prepare: async (t, _actor, all) => ({
+      method: 'PATCH',
+      path: `/couponAvailable/${await coupon(t, all, false)}`,
+    }),
+    expect: adminOnly,
+  },
+  {
+    route: 'POST /anouncement',
+    prepare: async () => ({
+      method: 'POST',
+      path: '/anouncement',
+      body: { title: 'Lift', description: 'Serviced on Sunday.' },
+    }),
+    expect: adminOnly,
+  },
+  {
+    route: 'POST /apartments',
+    prepare: async () => ({ method: 'POST', path: '/apartments', body: apartmentBody }),
+    expect: adminOnly,
+  },
+  {
+    route: 'PUT /apartments/:si',
+    prepare: async (t) => ({
+      method: 'PUT',
+      path: `/apartments/${await t.listApartment()}`,
+      body: { ...apartmentBody, rent: 31_000 },
+    }),
+    expect: adminOnly,
+  },
+  {
+    route: 'POST /images',
+    prepare: async () => ({ method: 'POST', path: '/images', raw: imageForm() }),
+    expect: anySignedIn,
+  },
+];
+
+describe('authorization matrix of the command routes', () => {
+  let t: TestService;
+  let all: Record<ActorName, Actor>;
+  beforeAll(async () => {
+    t = await startTestService();
+    const user = fresh('user');
+    const member = fresh('member');
+    const otherMember = fresh('other-member');
+    all = {
+      anonymous: { email: fresh('anonymous'), token: null },
+      user: { email: user, token: await t.register(user) },
+      member: { email: member, token: (await t.makeMember(member)).token },
+      otherMember: { email: otherMember, token: (await t.makeMember(otherMember)).token },
+      admin: { email: adminEmail, token: await t.register(adminEmail, 'Admin') },
+    };
+  });
+  afterAll(() => t.close());
+
+  for (const row of matrix) {
+    for (const actor of actors) {
+      it(`${row.route} as ${actor} -> ${row.expect[actor]}`, async () => {
+        const { method, path, ...options } = await row.prepare(t, all[actor], all);
+        const before = await t.store.lastPosition();
+        const reply = await t.call(method, path, { ...options, token: all[actor].token });
+        expect({ status: reply.status, body: reply.body }).toMatchObject({ status: row.expect[actor] });
+        // A refused command stores nothing.
+        if (reply.status >= 400) expect(await t.store.lastPosition()).toBe(before);
+      });
+    }
+  }
+});

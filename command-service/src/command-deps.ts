@@ -1,0 +1,26 @@
+import type { PostgresEventStore } from '@building/infra/event-store/event-store';
+import type { IdentityVerifier } from './auth/identity-verifier.ts';
+import type { RateLimiter, RateLimits } from './protection/rate-limiter.ts';
+
+/** Everything the command-service needs from outside; start-command-service.ts wires the real ones. */
+export interface CommandDeps {
+  store: PostgresEventStore;
+  identity: IdentityVerifier;
+  rateLimiter: RateLimiter;
+  rateLimits?: Partial<RateLimits>;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  /** The first sign-in of one of these (lower-case) emails is granted admin. */
+  adminEmails: string[];
+  /** CORS: the UI's origins. */
+  uiOrigins: string[];
+  /** This service's public base URL, used in the links to uploaded images. */
+  publicUrl: string;
+  clock?: () => Date;
+  newId?: () => string;
+  log?: (error: unknown) => void;
+}
+
+/** The deps with their defaults filled in. */
+export type AppDeps = CommandDeps &
+  Required<Pick<CommandDeps, 'clock' | 'newId'>> & { rateLimits: RateLimits };

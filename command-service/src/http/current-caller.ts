@@ -1,0 +1,47 @@
+import type { Context } from 'koa';
+import { bearerToken, verifyAccessToken, type AccessClaims } from '@building/infra/auth/access-token';
+import { forbidden, unauthorized } from '@building/infra/http/problem';
+import { streams } from '@building/events/streams';
+import type { CommandMetadata } from '@building/events/envelope';
+import { loadAggregate } from '../command-handling/aggregate.ts';
+import { actorOf, type Caller } from '../command-handling/caller.ts';
+import { roleOf, userAggregate } from '../user/user.ts';
+import type { AppDeps } from '../command-deps.ts';
+
+/** The claims of the request's access token, or 401. */
+export async function signedIn(ctx: Context, secret: string): Promise<AccessClaims> {
+  const token = bearerToken(ctx.get('authorization'));
+  if (!token) throw unauthorized('sign in first: no access token');
+  const claims = await verifyAccessToken(token, secret);
+  if (!claims) throw unauthorized('the access token is invalid or expired: sign in again');
+  return claims;
+}
+
+/**
+ * Who is calling, with the role their user stream gives them now (a demotion takes effect at once).
+ * `registered` refuses a token holder who has no user record yet.
+ */
+export async function currentCaller(
+  ctx: Context,
+  deps: AppDeps,
+  options: { registered?: boolean } = {},
+): Promise<Caller> {
+  const claims = await signedIn(ctx, deps.jwtSecret);
+  const user = await loadAggregate(deps.store, streams.user(claims.email), userAggregate);
+  if (options.registered && user.state.status !== 'registered')
+    throw forbidden('record your profile first (POST /users/:email)');
+  return {
+    email: claims.email,
+    role: roleOf(user.state),
+    name: user.state.status === 'registered' ? user.state.name : '',
+  };
+}
+
+/** The metadata of a command sent by `caller`: the clock and ids come from the deps, never the decider. */
+export function commandMeta(deps: AppDeps, caller: Caller | 'system'): CommandMetadata {
+  return {
+    now: deps.clock(),
+    actor: caller === 'system' ? 'system' : actorOf(caller),
+    correlationId: deps.newId(),
+  };
+}

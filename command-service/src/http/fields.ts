@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Field schemas shared by the command routes: what a client may send, normalised. */
+export const emailField = z.string().trim().toLowerCase().email().max(254);
+
+/** Integers arrive as JSON numbers, or as digit strings from forms and paths. */
+const integer = (min: number, max: number) =>
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}$/, 'expected an integer')
+        .transform(Number),
+    ])
+    .pipe(z.number().int().min(min).max(max));
+
+export const siField = integer(1, 10_000_000);
+export const discountField = integer(1, 100);
+export const rentField = integer(1, 10_000_000);
+export const floorField = integer(0, 200);
+
+export const idField = z.string().uuid();
+
+/** Only web links: a `javascript:` or `data:` URL must never reach another user's page. */
+export const webUrlField = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, 'expected an http(s) URL');
+
+/** An image is a seeded path served by the query-service, or a web link (an upload's display_url). */
+export const imageField = z.union([
+  z
+    .string()
+    .trim()
+    .regex(/^\/images\/[\w./-]{1,200}$/),
+  webUrlField,
+]);
+
+/** Free text a person types: trimmed, no control characters. */
+export const textField = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'contains control characters');

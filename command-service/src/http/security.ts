@@ -1,0 +1,22 @@
+import type { Context } from 'koa';
+import cors from '@koa/cors';
+import helmet from 'koa-helmet';
+
+/**
+ * Security headers for an API (helmet's defaults), except that uploaded images must load in the UI,
+ * which lives on another origin: Cross-Origin-Resource-Policy is cross-origin.
+ */
+export function securityHeaders() {
+  return helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } });
+}
+
+/** CORS for the UI's origins only; other origins get no CORS headers, so browsers refuse them. */
+export function corsForUi(uiOrigins: string[]) {
+  const allowed = new Set(uiOrigins);
+  return cors({
+    origin: (ctx: Context) => (allowed.has(ctx.get('origin')) ? ctx.get('origin') : ''),
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type', 'X-Correlation-Id'],
+    maxAge: 600,
+  });
+}

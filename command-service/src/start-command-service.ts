@@ -1,0 +1,91 @@
+import type { Server } from 'node:http';
+import knex from 'knex';
+import type { Config } from '@building/infra/config';
+import { PostgresEventStore } from '@building/infra/event-store/event-store';
+import { migrateEventStore } from '@building/infra/event-store/schema';
+import { createKafka } from '@building/infra/kafka/kafka-client';
+import { startOutboxRelay } from '@building/infra/kafka/outbox-relay';
+import type Router from '@koa/router';
+import { createApp } from './app.ts';
+import type { AppDeps } from './command-deps.ts';
+import { createEmulatorIdentityVerifier } from './auth/emulator-identity-verifier.ts';
+import { createGoogleIdentityVerifier } from './auth/google-identity-verifier.ts';
+import type { IdentityVerifier } from './auth/identity-verifier.ts';
+import { migrateImages } from './images/schema.ts';
+import { createMemoryRateLimiter } from './protection/memory-rate-limiter.ts';
+import { createRedisRateLimiter } from './protection/redis-rate-limiter.ts';
+
+export interface CommandServiceHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Unsigned emulator tokens are accepted only when the emulator is configured; otherwise Google's keys. */
+export function identityVerifierFor(config: Config): IdentityVerifier {
+  return config.FIREBASE_AUTH_EMULATOR_HOST
+    ? createEmulatorIdentityVerifier({
+        host: config.FIREBASE_AUTH_EMULATOR_HOST,
+        projectId: config.FIREBASE_PROJECT_ID,
+      })
+    : createGoogleIdentityVerifier({ projectId: config.FIREBASE_PROJECT_ID });
+}
+
+/**
+ * Wires the real dependencies from the configuration: the Postgres store (with the outbox and its
+ * relay when Kafka is configured), the identity verifier, the rate limiter (Redis when configured),
+ * and listens on HOST:COMMAND_PORT (0 picks a free port).
+ */
+export async function startCommandService(
+  config: Config,
+  options: { extraRoutes?: (deps: AppDeps) => Router[] } = {},
+): Promise<CommandServiceHandle> {
+  if (!config.JWT_SECRET)
+    throw new Error('JWT_SECRET is not set: the command-service cannot sign access tokens');
+  if (!config.DATABASE_URL) throw new Error('DATABASE_URL is not set');
+  const db = knex({ client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 20 } });
+  await migrateEventStore(db);
+  await migrateImages(db);
+  const distributed = config.kafkaBrokers.length > 0;
+  const store = new PostgresEventStore(db, { outbox: distributed, topicPrefix: config.KAFKA_TOPIC_PREFIX });
+  const kafka = distributed
+    ? createKafka({ brokers: config.kafkaBrokers, clientId: 'building-command-service' })
+    : null;
+  const relay = kafka ? startOutboxRelay({ db, kafka }) : null;
+  const rateLimiter = config.REDIS_URL
+    ? createRedisRateLimiter({ url: config.REDIS_URL })
+    : createMemoryRateLimiter();
+
+  const app = createApp(
+    {
+      store,
+      identity: identityVerifierFor(config),
+      rateLimiter,
+      jwtSecret: config.JWT_SECRET,
+      jwtTtlSeconds: config.JWT_TTL_SECONDS,
+      adminEmails: config.adminEmails,
+      uiOrigins: config.uiOrigins,
+      publicUrl: config.COMMAND_PUBLIC_URL,
+      log: (error) => console.error('[command-service]', error),
+    },
+    options.extraRoutes,
+  );
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app
+      .listen(config.COMMAND_PORT, config.HOST, () => resolve(listening))
+      .once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.COMMAND_PORT;
+  return {
+    url: `http://${config.HOST}:${port}`,
+    async stop() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      await relay?.stop();
+      await kafka?.disconnect();
+      await rateLimiter.close?.();
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { forbidden, parseInput } from '@building/infra/http/problem';
+import { streams } from '@building/events/streams';
+import { loadAggregate } from '../command-handling/aggregate.ts';
+import { handleCommand } from '../command-handling/handle-command.ts';
+import { commandMeta, currentCaller } from '../http/current-caller.ts';
+import { emailField, textField, webUrlField } from '../http/fields.ts';
+import type { AppDeps } from '../command-deps.ts';
+import { decideUser } from './decide.ts';
+import { userAggregate } from './user.ts';
+
+const emailParam = z.object({ email: emailField });
+
+/** The profile a person records for themself; a `role` sent along is ignored (roles are the server's). */
+const profileBody = z.object({
+  email: emailField.optional(),
+  name: textField(0, 200).nullish(),
+  photoURL: z.union([webUrlField, z.literal('')]).nullish(),
+});
+
+export function userRoutes(deps: AppDeps): Router {
+  const router = new Router();
+
+  router.post('/users/:email', async (ctx) => {
+    const caller = await currentCaller(ctx, deps);
+    const { email } = parseInput(emailParam, ctx.params, 'path');
+    const body = parseInput(profileBody, ctx.request.body);
+    if (email !== caller.email || (body.email !== undefined && body.email !== caller.email))
+      throw forbidden('you may record only your own profile');
+    const stream = streams.user(email);
+    const result = await handleCommand(
+      deps.store,
+      {
+        load: async () => ({ user: await loadAggregate(deps.store, stream, userAggregate) }),
+        decide: ({ user }) =>
+          decideUser(
+            {
+              type: 'RecordProfile',
+              data: {
+                profile: { email, name: body.name ?? undefined, photoURL: body.photoURL ?? undefined },
+                isAdminEmail: deps.adminEmails.includes(email),
+              },
+            },
+            user.state,
+          ),
+      },
+      commandMeta(deps, caller),
+    );
+    const registeredNow = result.events.some((e) => e.type === 'UserRegistered');
+    ctx.body = { insertedId: registeredNow ? email : null, position: result.position };
+  });
+
+  router.patch('/memberRemove/:email', async (ctx) => {
+    const caller = await currentCaller(ctx, deps);
+    const { email } = parseInput(emailParam, ctx.params, 'path');
+    const stream = streams.user(email);
+    const meta = commandMeta(deps, caller);
+    const result = await handleCommand(
+      deps.store,
+      {
+        load: async () => ({ user: await loadAggregate(deps.store, stream, userAggregate) }),
+        decide: ({ user }) =>
+          decideUser({ type: 'DemoteMember', data: { email, by: caller, now: meta.now } }, user.state),
+      },
+      meta,
+    );
+    ctx.body = { modifiedCount: 1, position: result.position };
+  });
+
+  return router;
+}
