@@ -21,7 +21,10 @@ export const utcTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)
  * fonts have no Taka sign and no font with one ships with our dependencies. Streams are left
  * uncompressed: the page is tiny, and its text stays searchable (and testable).
  */
-export function renderReceipt(paid: EventData<'RentPaid'>, issuer: ReceiptIssuer = buildingIssuer): Promise<Buffer> {
+export function renderReceipt(
+  paid: EventData<'RentPaid'>,
+  issuer: ReceiptIssuer = buildingIssuer,
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A5',
     margin: 40,
@@ -50,7 +53,9 @@ export function renderReceipt(paid: EventData<'RentPaid'>, issuer: ReceiptIssuer
     ['Rent', formatTaka(paid.rentPoisha)],
     [
       'Coupon',
-      paid.couponCode ? `${paid.couponCode} (${paid.discount}% off: - ${formatTaka(discountPoisha)})` : 'none',
+      paid.couponCode
+        ? `${paid.couponCode} (${paid.discount}% off: - ${formatTaka(discountPoisha)})`
+        : 'none',
     ],
     ['Amount paid', `${formatTaka(paid.amountPoisha)} (BDT)`],
     ['Transaction ID', paid.transactionId],
@@ -63,7 +68,11 @@ export function renderReceipt(paid: EventData<'RentPaid'>, issuer: ReceiptIssuer
     doc.font('Helvetica').text(value, 150, y, { width: 230 });
     doc.moveDown(0.4);
   }
-  doc.moveDown(2).fontSize(8).fillColor('#555').text('Thank you. This receipt was issued electronically.', 40);
+  doc
+    .moveDown(2)
+    .fontSize(8)
+    .fillColor('#555')
+    .text('Thank you. This receipt was issued electronically.', 40);
   doc.end();
   return done;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventData } from '@building/events/catalogue';
+import { pdfPageText as pageText } from './pdf-text.ts';
 import { renderReceipt, utcTime } from './receipt-pdf.ts';
 
 const paid: EventData<'RentPaid'> = {
@@ -21,12 +22,6 @@ const paid: EventData<'RentPaid'> = {
   amountPoisha: 1_049_325,
   paidAt: '2026-03-05T10:00:07.000Z',
 };
-
-/** pdfkit writes Helvetica text as hex strings in TJ arrays; join them back into text to search. */
-function pageText(pdf: Buffer): string {
-  const hex = [...pdf.toString('latin1').matchAll(/<([0-9a-fA-F]+)>/g)].map((m) => m[1]!).join('');
-  return Buffer.from(hex, 'hex').toString('latin1');
-}
 
 describe('the rent receipt', () => {
   it('is a PDF naming the building, member, apartment, period, amounts and transaction', async () => {

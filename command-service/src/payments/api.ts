@@ -1,0 +1,117 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { monthSchema } from '@building/events/catalogue';
+import { forbidden, HttpProblem, conflict, notFound, parseInput } from '@building/infra/http/problem';
+import type { AppDeps } from '../command-deps.ts';
+import type { Caller } from '../command-handling/caller.ts';
+import { commandMeta, currentCaller } from '../http/current-caller.ts';
+import { siField, textField } from '../http/fields.ts';
+import { jsonBody } from '../http/json-body.ts';
+import { findRentPaid } from './find-rent-paid.ts';
+import { readRentMetadata } from './intent-facts.ts';
+import type { PaymentDeps } from './payment-deps.ts';
+import { createPaymentProvider, type PaymentProvider } from './payment-provider.ts';
+import { rawBody } from './raw-body.ts';
+import { recordIntentOutcome } from './record-payment.ts';
+import { renderReceipt } from './receipt-pdf.ts';
+import { startRentPayment } from './start-rent-payment.ts';
+
+/** A client-sent `price` (the spec's old field) is not read: the server prices the rent. */
+const intentBody = z.object({
+  si: siField,
+  month: monthSchema,
+  year: z.number().int().min(2000).max(2100),
+  code: textField(0, 40)
+    .optional()
+    .transform((code) => code || undefined),
+});
+/** The spec's record fields (email, price, time...) are ignored: the provider's intent is the truth. */
+const paymentBody = z.object({ paymentIntentId: z.string().trim().min(1).max(255) });
+const receiptPath = z.object({ transactionId: z.string().min(1).max(255) });
+
+export type PaymentRouteDeps = AppDeps & {
+  /** The card payment provider; by default the one the environment configures (Stripe or the sandbox). */
+  payments?: PaymentProvider;
+};
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+const ownerOrAdmin = (caller: Caller, email: string) => caller.role === 'admin' || same(caller.email, email);
+
+/**
+ * Rent payments: server-side pricing (POST /create-payment-intent), recording exactly once from
+ * the client (POST /payment) or the provider's signed webhook (POST /webhooks/stripe), receipts.
+ * The webhook reads its raw body itself, so mount these routes before any global body parser.
+ */
+export function paymentRoutes(deps: PaymentRouteDeps): Router {
+  const router = new Router();
+  const provider =
+    deps.payments ??
+    createPaymentProvider({
+      STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET,
+      PAYMENT_SANDBOX_URL: process.env.PAYMENT_SANDBOX_URL,
+    });
+  const log = (line: string) => (deps.log ?? console.warn)(line);
+  const payments: PaymentDeps = { store: deps.store, provider, log };
+
+  router.post('/create-payment-intent', jsonBody(), async (ctx) => {
+    const caller = await currentCaller(ctx, deps);
+    const request = parseInput(intentBody, ctx.request.body);
+    ctx.body = await startRentPayment(payments, caller, request, commandMeta(deps, caller));
+  });
+
+  router.post('/payment', jsonBody(), async (ctx) => {
+    const caller = await currentCaller(ctx, deps);
+    const { paymentIntentId } = parseInput(paymentBody, ctx.request.body);
+    const intent = await provider.retrieveIntent(paymentIntentId);
+    const rent = intent && readRentMetadata(intent.metadata);
+    if (!intent || !rent) throw notFound(`no rent payment ${paymentIntentId}`);
+    if (!ownerOrAdmin(caller, rent.email)) throw forbidden('this payment is not yours');
+    const outcome = await recordIntentOutcome(payments, intent, commandMeta(deps, caller));
+    switch (outcome.kind) {
+      case 'paid':
+        ctx.body = { insertedId: outcome.eventId, position: outcome.position, TransactionId: intent.id };
+        return;
+      case 'failed':
+        throw new HttpProblem(402, 'Payment Required', outcome.message, {
+          code: outcome.code,
+          position: outcome.position,
+        });
+      case 'pending':
+        throw conflict(`the payment is not complete yet (${outcome.status})`);
+      case 'not-rent':
+        throw notFound(`no rent payment ${paymentIntentId}`);
+    }
+  });
+
+  router.post('/webhooks/stripe', async (ctx) => {
+    const notice = provider.webhookNotice(await rawBody(ctx), ctx.get('stripe-signature') || undefined);
+    if (notice.kind === 'ignored') {
+      ctx.body = { received: true, recorded: 'ignored' };
+      return;
+    }
+    try {
+      const outcome = await recordIntentOutcome(payments, notice.intent, commandMeta(deps, 'system'));
+      ctx.body = { received: true, recorded: outcome.kind };
+    } catch (error) {
+      // A notice we refuse to record (e.g. a second success for a paid month) is acknowledged all
+      // the same: the provider would only resend it. Store failures stay 5xx, so it does resend those.
+      if (!(error instanceof HttpProblem) || error.status >= 500) throw error;
+      log(`webhook ${notice.eventId} for ${notice.intent.id} not recorded: ${error.message}`);
+      ctx.body = { received: true, recorded: 'refused', reason: error.message };
+    }
+  });
+
+  router.get('/payments/:transactionId/receipt', async (ctx) => {
+    const caller = await currentCaller(ctx, deps);
+    const { transactionId } = parseInput(receiptPath, ctx.params, 'path');
+    const paid = await findRentPaid(deps.store, transactionId);
+    if (!paid) throw notFound(`no payment with transaction id ${transactionId}`);
+    if (!ownerOrAdmin(caller, paid.email)) throw forbidden('this receipt is not yours');
+    ctx.type = 'application/pdf';
+    ctx.set('Content-Disposition', `inline; filename="receipt-${transactionId.replace(/[^\w-]/g, '')}.pdf"`);
+    ctx.body = await renderReceipt(paid);
+  });
+
+  return router;
+}

@@ -1,0 +1,295 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
+import type { DomainEvent, Month } from '@building/events/catalogue';
+import { streams } from '@building/events/streams';
+import { missing } from '@building/infra/testing/infra-availability';
+import { accepted, admin, member, registered, requested } from '../testing/fixtures.ts';
+import { couponIdFor } from '../coupon/coupon-id.ts';
+import { pdfPageText } from './pdf-text.ts';
+import { startPaymentsHarness, type PaymentsHarness } from './payments-harness.ts';
+
+const mina = member('mina@building.test', 'Mina');
+const rafi = member('rafi@building.test', 'Rafi');
+const si = 7;
+const rentTaka = 12_345;
+
+/** Mina leases apartment 7 at 12,345 taka; Rafi leases apartment 8; SAVE15 is available, OLD10 is not. */
+function history(): DomainEvent[] {
+  const lease = (who: typeof mina, apartmentSi: number): DomainEvent[] => {
+    const asked = requested(who, apartmentSi, apartmentSi);
+    const yes = accepted(who, apartmentSi, apartmentSi);
+    if (asked.type !== 'AgreementRequested' || yes.type !== 'AgreementAccepted')
+      throw new Error('fixtures changed');
+    return [
+      { ...asked, data: { ...asked.data, rent: rentTaka } },
+      { ...yes, data: { ...yes.data, rent: rentTaka } },
+      { type: 'MemberPromoted', data: { email: who.email, si: apartmentSi } },
+    ];
+  };
+  const coupon = (code: string, discount: number) =>
+    ({
+      type: 'CouponAdded',
+      data: { couponId: couponIdFor(code), code, discount, description: '' },
+    }) as const;
+  return [
+    registered(mina),
+    registered(rafi),
+    registered(admin),
+    { type: 'AdminGranted', data: { email: admin.email } },
+    ...lease(mina, si),
+    ...lease(rafi, 8),
+    coupon('SAVE15', 15),
+    coupon('OLD10', 10),
+    { type: 'CouponDisabled', data: { couponId: couponIdFor('OLD10') } },
+  ];
+}
+
+describe.skipIf(missing('postgres'))('rent payments through the payment sandbox', () => {
+  let h: PaymentsHarness;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    h = await startPaymentsHarness();
+    await h.seed(...history());
+    for (const who of [mina, rafi, admin]) tokens[who.email] = await h.tokenFor(who.email);
+  });
+  afterAll(async () => h?.stop());
+
+  async function call(path: string, body: unknown, as = mina.email, headers: Record<string, string> = {}) {
+    const response = await fetch(`${h.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[as]}`, ...headers },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+  const startPayment = (month: Month, extra: Record<string, unknown> = {}, as = mina.email) =>
+    call('/create-payment-intent', { si, month, year: 2026, ...extra }, as);
+  const recordPayment = (paymentIntentId: string, as = mina.email) =>
+    call('/payment', { paymentIntentId }, as);
+  const paymentEvents = async (month: Month, type: string) =>
+    (await h.eventsOf(streams.payment(si, 2026, month))).filter((e) => e.type === type);
+
+  /** Confirms as the browser would, with a Stripe test card; a decline comes back as the SDK's card error. */
+  async function confirm(intentId: string, paymentMethod: string): Promise<{ status: string }> {
+    try {
+      return await h.stripe.paymentIntents.confirm(intentId, { payment_method: paymentMethod });
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) return { status: `declined: ${error.message}` };
+      throw error;
+    }
+  }
+
+  /** The sandbox's own webhook for this intent has been answered (whatever it recorded). */
+  async function webhookDelivered(intentId: string, type: string) {
+    for (let i = 0; i < 100; i++) {
+      const events = await h.stripe.events.list({ type, limit: 100 });
+      const event = events.data.find((e) => (e.data.object as { id: string }).id === intentId);
+      if (event) {
+        const inspect = await fetch(`${h.sandbox.url}/_sandbox/events/${event.id}`, {
+          headers: { authorization: 'Bearer sk_test_sandbox' },
+        });
+        const { webhook_attempts: attempts } = (await inspect.json()) as {
+          webhook_attempts: { status?: number }[];
+        };
+        if (attempts.some((a) => a.status === 200)) return event;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no webhook ${type} delivered for ${intentId}`);
+  }
+
+  it('prices 15% off 12,345 taka exactly in poisha, ignoring a client price, and reuses the intent', async () => {
+    const first = await startPayment('January', { code: 'save15', price: 1 });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ rent: 12_345, discount: 15, payable: 10_493.25, amount: 1_049_325 });
+    expect(first.body.ClientSecret).toMatch(/^pi_\w+_secret_[\w-]+$/);
+    const intent = await h.stripe.paymentIntents.retrieve(String(first.body.paymentIntentId));
+    expect(intent).toMatchObject({ amount: 1_049_325, currency: 'bdt' });
+    expect(intent.metadata).toEqual({
+      email: mina.email,
+      si: '7',
+      month: 'January',
+      year: '2026',
+      coupon: 'SAVE15',
+      amount: '1049325',
+    });
+    const again = await startPayment('January', { code: 'SAVE15', price: 99 });
+    expect(again.body.paymentIntentId).toBe(first.body.paymentIntentId);
+    expect(await paymentEvents('January', 'RentPaymentStarted')).toHaveLength(1);
+
+    const noCoupon = await startPayment('June', { price: 5 });
+    expect(noCoupon.body).toMatchObject({ rent: 12_345, discount: 0, payable: 12_345, amount: 1_234_500 });
+  });
+
+  it('records a card payment once, answers the spec fields and issues a receipt', async () => {
+    const started = await startPayment('January', { code: 'SAVE15' });
+    const intentId = String(started.body.paymentIntentId);
+    expect((await confirm(intentId, 'pm_card_visa')).status).toBe('succeeded');
+
+    const recorded = await recordPayment(intentId);
+    expect(recorded.status).toBe(200);
+    expect(recorded.body).toMatchObject({ TransactionId: intentId, insertedId: expect.any(String) });
+    await webhookDelivered(intentId, 'payment_intent.succeeded');
+    expect(await recordPayment(intentId)).toEqual(recorded);
+
+    const paid = await paymentEvents('January', 'RentPaid');
+    expect(paid).toHaveLength(1);
+    expect(paid[0]!.id).toBe(recorded.body.insertedId);
+    expect(paid[0]!.position).toBe(recorded.body.position);
+    expect(paid[0]!.data).toMatchObject({
+      email: mina.email,
+      name: 'Mina',
+      month: 'January',
+      year: 2026,
+      si,
+      apartment: '3A01',
+      block: 'A',
+      floor: 3,
+      transactionId: intentId,
+      couponCode: 'SAVE15',
+      discount: 15,
+      rentPoisha: 1_234_500,
+      amountPoisha: 1_049_325,
+    });
+
+    const receipt = await fetch(`${h.url}/payments/${intentId}/receipt`, {
+      headers: { authorization: `Bearer ${tokens[mina.email]}` },
+    });
+    expect(receipt.status).toBe(200);
+    expect(receipt.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await receipt.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfPageText(pdf)).toContain(intentId);
+    expect(pdfPageText(pdf)).toContain('Tk 10,493.25');
+    const byAdmin = await fetch(`${h.url}/payments/${intentId}/receipt`, {
+      headers: { authorization: `Bearer ${tokens[admin.email]}` },
+    });
+    expect(byAdmin.status).toBe(200);
+    const byOther = await fetch(`${h.url}/payments/${intentId}/receipt`, {
+      headers: { authorization: `Bearer ${tokens[rafi.email]}` },
+    });
+    expect(byOther.status).toBe(403);
+  });
+
+  it('refuses a second payment for a month already paid, before any card is charged', async () => {
+    const second = await startPayment('January');
+    expect(second.status).toBe(409);
+    expect(second.body.detail).toMatch(/January 2026 is already paid/);
+  });
+
+  it('records a decline with the provider message, once', async () => {
+    const started = await startPayment('February');
+    const intentId = String(started.body.paymentIntentId);
+    expect((await confirm(intentId, 'pm_card_chargeDeclined')).status).toBe(
+      'declined: Your card was declined.',
+    );
+
+    const answer = await recordPayment(intentId);
+    expect(answer.status).toBe(402);
+    expect(answer.body).toMatchObject({ detail: 'Your card was declined.', code: 'generic_decline' });
+    await webhookDelivered(intentId, 'payment_intent.payment_failed');
+    expect((await recordPayment(intentId)).status).toBe(402);
+    const failed = await paymentEvents('February', 'RentPaymentFailed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.data).toMatchObject({ paymentIntentId: intentId, message: 'Your card was declined.' });
+    expect(await paymentEvents('February', 'RentPaid')).toHaveLength(0);
+  });
+
+  it('reports insufficient funds, then takes another card on the same intent', async () => {
+    const started = await startPayment('March');
+    const intentId = String(started.body.paymentIntentId);
+    await confirm(intentId, 'pm_card_chargeDeclinedInsufficientFunds');
+    const answer = await recordPayment(intentId);
+    expect(answer.status).toBe(402);
+    expect(answer.body).toMatchObject({
+      detail: 'Your card has insufficient funds.',
+      code: 'insufficient_funds',
+    });
+
+    expect((await startPayment('March')).body.paymentIntentId).toBe(intentId);
+    expect((await confirm(intentId, 'pm_card_visa')).status).toBe('succeeded');
+    expect((await recordPayment(intentId)).status).toBe(200);
+    expect(await paymentEvents('March', 'RentPaymentFailed')).toHaveLength(1);
+    expect(await paymentEvents('March', 'RentPaid')).toHaveLength(1);
+  });
+
+  it('records a payment from the webhook alone, and the same webhook three times gives one payment', async () => {
+    const started = await startPayment('April');
+    const intentId = String(started.body.paymentIntentId);
+    await confirm(intentId, 'pm_card_visa');
+    const event = await webhookDelivered(intentId, 'payment_intent.succeeded');
+    expect(await paymentEvents('April', 'RentPaid')).toHaveLength(1);
+
+    const payload = JSON.stringify(event);
+    for (let i = 0; i < 3; i++) {
+      const signature = h.stripe.webhooks.generateTestHeaderString({ payload, secret: h.webhookSecret });
+      const response = await fetch(`${h.url}/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
+      expect(response.status).toBe(200);
+    }
+    const paid = await paymentEvents('April', 'RentPaid');
+    expect(paid).toHaveLength(1);
+    expect((await recordPayment(intentId)).body.insertedId).toBe(paid[0]!.id);
+  });
+
+  it('answers 400 to a webhook with a bad signature and records nothing', async () => {
+    const started = await startPayment('May');
+    const intentId = String(started.body.paymentIntentId);
+    const intent = await h.stripe.paymentIntents.retrieve(intentId);
+    // A forged "succeeded" for an intent nobody paid.
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { ...intent, status: 'succeeded' } },
+    });
+    const post = (signature: string | null, body = payload) =>
+      fetch(`${h.url}/webhooks/stripe`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(signature ? { 'stripe-signature': signature } : {}),
+        },
+        body,
+      });
+    const wrongSecret = h.stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_ours' });
+    const signedOther = h.stripe.webhooks.generateTestHeaderString({
+      payload: '{}',
+      secret: h.webhookSecret,
+    });
+    for (const response of [await post(wrongSecret), await post(signedOther), await post(null)]) {
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    }
+    expect(await paymentEvents('May', 'RentPaid')).toHaveLength(0);
+  });
+
+  it('refuses an unavailable or unknown coupon, naming the code', async () => {
+    const disabled = await startPayment('July', { code: 'old10' });
+    expect(disabled.status).toBe(409);
+    expect(disabled.body.detail).toMatch(/OLD10/);
+    const unknown = await startPayment('July', { code: 'NOPE42' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.detail).toMatch(/NOPE42/);
+    expect(await paymentEvents('July', 'RentPaymentStarted')).toHaveLength(0);
+  });
+
+  it('lets only the member with the active lease pay, and only the owner record', async () => {
+    expect((await startPayment('August', {}, rafi.email)).status).toBe(403);
+    expect((await startPayment('August', {}, admin.email)).status).toBe(403);
+    const started = await startPayment('August');
+    expect((await recordPayment(String(started.body.paymentIntentId), rafi.email)).status).toBe(403);
+    const anonymous = await fetch(`${h.url}/create-payment-intent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ si, month: 'August', year: 2026 }),
+    });
+    expect(anonymous.status).toBe(401);
+    expect((await call('/create-payment-intent', { si, month: 'Smarch', year: 2026 })).status).toBe(400);
+    expect((await recordPayment('pi_does_not_exist')).status).toBe(404);
+  });
+});
