@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { decodeEvent, type DecodedEvent } from '@building/events/decode-event';
 import { tracksStream } from './projection.ts';
 import type { ProjectionTarget } from './projection-target.ts';
+import { holdProjections } from './projection-lock.ts';
 import { VIEWS_CHANGED_CHANNEL, notifyPayloads, type ViewChange } from './views-changed.ts';
 import { ownerOf } from './projection.ts';
 
@@ -103,6 +104,12 @@ export async function applyBatch(
   const changes = new Map<string, ViewChange>();
   const gapKey = (key: string, stream: string, version: number) => `${slot(key, stream)}\u0000${version}`;
   const gaps = new Map<string, { eventKey: string; event: unknown }>();
+  // Held until commit: a rebuild's swap (infra/src/ops) waits for this batch, and this batch for it.
+  await holdProjections(
+    trx,
+    targets.filter((t) => events.some((e) => tracksStream(t.projection, e.stream))).map((t) => t.key),
+    'shared',
+  );
   const parkedGaps: Array<{
     projection: string;
     stream: string;

@@ -1,0 +1,64 @@
+import Koa from 'koa';
+import cors from '@koa/cors';
+import helmet from 'koa-helmet';
+import { problemMiddleware } from '@building/infra/http/problem';
+import { eventStreamRoutes } from './live/events-stream.ts';
+import type { QueryDeps } from './query-deps.ts';
+import { minPosition } from './read-your-writes/min-position.ts';
+import { agreementRoutes } from './routes/agreements.ts';
+import { announcementRoutes } from './routes/announcements.ts';
+import { apartmentRoutes } from './routes/apartments.ts';
+import { couponRoutes } from './routes/coupons.ts';
+import { healthRoutes } from './routes/health.ts';
+import { imageRoutes } from './routes/images.ts';
+import { memberRoutes } from './routes/members.ts';
+import { paymentRoutes } from './routes/payments.ts';
+import { statisticsRoutes } from './routes/statistics.ts';
+import { userRoleRoutes } from './routes/user-roles.ts';
+
+export type { QueryDeps } from './query-deps.ts';
+
+/** The query-service: reads the projector's views (spec §3, §7; DESIGN.md §6). */
+export function createApp(deps: QueryDeps): Koa {
+  const app = new Koa();
+  const log = deps.log ?? ((line: string) => console.error(`[query-service] ${line}`));
+  // A client closing a live-update stream is normal, not an error worth a stack trace.
+  app.on('error', (error: { code?: string }) => {
+    if (['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE'].includes(error.code ?? '')) return;
+    log(`response failed: ${String(error)}`);
+  });
+  app.use(
+    problemMiddleware({
+      log: (error) => log(`500: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+    }),
+  );
+  app.use(
+    cors({
+      origin: (ctx) => (deps.uiOrigins.includes(ctx.get('Origin')) ? ctx.get('Origin') : ''),
+      allowMethods: 'GET,HEAD,OPTIONS',
+      allowHeaders: ['Authorization', 'X-Min-Position', 'Content-Type'],
+      exposeHeaders: ['X-Position'],
+      maxAge: 600,
+    }),
+  );
+  // The UI runs on another origin and shows the apartment images: allow cross-origin reads of them.
+  app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  app.use(minPosition(deps));
+  for (const routes of [
+    healthRoutes,
+    apartmentRoutes,
+    couponRoutes,
+    announcementRoutes,
+    statisticsRoutes,
+    memberRoutes,
+    agreementRoutes,
+    paymentRoutes,
+    userRoleRoutes,
+    imageRoutes,
+    eventStreamRoutes,
+  ]) {
+    const router = routes(deps);
+    app.use(router.routes()).use(router.allowedMethods());
+  }
+  return app;
+}

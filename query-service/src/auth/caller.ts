@@ -1,0 +1,77 @@
+import type { Context, Next } from 'koa';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { bearerToken, verifyAccessToken } from '@building/infra/auth/access-token';
+import { badRequest, forbidden, unauthorized } from '@building/infra/http/problem';
+import { tableNamesOf } from '@building/projector/projection';
+import { users } from '@building/projector/projections/users';
+import { roleOf, type RoleName } from '@building/projector/projections/roles';
+
+export interface Caller {
+  email: string;
+  role: RoleName;
+}
+
+const accounts = tableNamesOf(users).accounts;
+
+/** The caller's role from the users view, read on every request: a demotion applies at once. */
+export async function roleFromView(db: Knex, email: string): Promise<RoleName> {
+  return roleOf(await db(accounts).where({ email }).first('admin', 'member'));
+}
+
+/**
+ * Resolves the caller from `Authorization: Bearer` (or, where EventSource cannot set headers,
+ * `?access_token=`). 401 when missing or invalid. Cached on ctx.state for the request.
+ */
+export async function requireCaller(
+  ctx: Context,
+  deps: { db: Knex; jwtSecret: string },
+  options: { allowQueryToken?: boolean } = {},
+): Promise<Caller> {
+  const known = ctx.state.caller as Caller | undefined;
+  if (known) return known;
+  const fromQuery =
+    options.allowQueryToken && typeof ctx.query.access_token === 'string' ? ctx.query.access_token : null;
+  const token = bearerToken(ctx.get('Authorization')) ?? fromQuery;
+  if (!token) throw unauthorized();
+  const claims = await verifyAccessToken(token, deps.jwtSecret);
+  if (!claims) throw unauthorized('the access token is invalid or expired');
+  const caller: Caller = { email: claims.email, role: await roleFromView(deps.db, claims.email) };
+  ctx.state.caller = caller;
+  return caller;
+}
+
+type Guard = (ctx: Context, next: Next) => Promise<void>;
+
+export function signedIn(deps: { db: Knex; jwtSecret: string }): Guard {
+  return async (ctx, next) => {
+    await requireCaller(ctx, deps);
+    await next();
+  };
+}
+
+export function adminOnly(deps: { db: Knex; jwtSecret: string }): Guard {
+  return async (ctx, next) => {
+    const caller = await requireCaller(ctx, deps);
+    if (caller.role !== 'admin') throw forbidden('admins only');
+    await next();
+  };
+}
+
+const emailParam = z.string().trim().toLowerCase().pipe(z.email().max(254));
+
+/** Per-user reads: the owner of `:email` or an admin (403 otherwise). Sets ctx.state.email. */
+export function ownerOrAdmin(deps: { db: Knex; jwtSecret: string }): Guard {
+  return async (ctx, next) => {
+    const caller = await requireCaller(ctx, deps);
+    const parsed = emailParam.safeParse((ctx.params as Record<string, string>).email);
+    if (!parsed.success)
+      throw badRequest('email: not a valid email address', [
+        { field: 'email', message: 'not a valid email address' },
+      ]);
+    if (caller.role !== 'admin' && caller.email !== parsed.data)
+      throw forbidden('only the owner or an admin may read this');
+    ctx.state.email = parsed.data;
+    await next();
+  };
+}

@@ -1,0 +1,8 @@
+/** Where cached responses live: in-process (embedded mode) or Redis (distributed mode). */
+export interface CacheStore {
+  /** The cached value, or null when absent or when the store is unreachable. */
+  get(key: string): Promise<string | null>;
+  /** Best effort: a store that cannot be reached just does not cache. */
+  set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,33 @@
+import type { ViewName } from '@building/projector/projection';
+import type { CacheStore } from './cache-store.ts';
+
+/**
+ * Caches query results keyed by route + params + role + the positions of the views they read.
+ * Projection progress moves a view's position (views_changed), which changes the key: stale
+ * entries are never read again and expire on their own. Reads that must see a given write
+ * (X-Min-Position) bypass the cache.
+ */
+export interface ViewCache {
+  read<T>(
+    request: { views: readonly ViewName[]; key: string; fresh?: boolean },
+    load: () => Promise<T>,
+  ): Promise<T>;
+}
+
+export function createViewCache(
+  store: CacheStore,
+  positionOf: (view: ViewName) => number,
+  ttlSeconds = 60,
+): ViewCache {
+  return {
+    async read(request, load) {
+      if (request.fresh) return load();
+      const key = `building:q:${request.key}@${request.views.map((v) => `${v}=${positionOf(v)}`).join(',')}`;
+      const hit = await store.get(key);
+      if (hit !== null) return JSON.parse(hit) as never;
+      const value = await load();
+      await store.set(key, JSON.stringify(value), ttlSeconds);
+      return value;
+    },
+  };
+}

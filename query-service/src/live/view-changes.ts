@@ -1,0 +1,112 @@
+import type { Knex } from 'knex';
+import type { ViewName } from '@building/projector/projection';
+import { projections } from '@building/projector/projections/registry';
+import { VIEWS_CHANGED_CHANNEL, viewChangesSchema, type ViewChange } from '@building/projector/views-changed';
+
+/**
+ * The query-service's ear on the projector: LISTEN views_changed (sent by the projector after each
+ * committed batch, in the same process or another). It fans changes out to subscribers (SSE,
+ * read-your-writes waiters) and keeps each view's latest position (the cache keys). On every
+ * (re)connection the positions are reloaded from projection_status, so a missed NOTIFY cannot
+ * leave the cache stale.
+ */
+export interface ViewChanges {
+  subscribe(listener: (change: ViewChange) => void): () => void;
+  positionOf(view: ViewName): number;
+  stop(): Promise<void>;
+}
+
+interface ListeningConnection {
+  query(sql: string): Promise<unknown>;
+  on(event: 'notification', handler: (message: { channel: string; payload?: string }) => void): void;
+  on(event: 'error' | 'end', handler: (error?: unknown) => void): void;
+  removeAllListeners(event?: string): void;
+}
+
+export async function listenForViewChanges(
+  db: Knex,
+  options: { log?: (line: string) => void; retryMs?: number } = {},
+): Promise<ViewChanges> {
+  const log = options.log ?? ((line) => console.warn(`[view-changes] ${line}`));
+  const listeners = new Set<(change: ViewChange) => void>();
+  const positions = new Map<ViewName, number>();
+  let stopped = false;
+  let connection: ListeningConnection | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const bump = (view: ViewName, position: number) => {
+    positions.set(view, Math.max(positions.get(view) ?? 0, position));
+  };
+  const reloadPositions = async () => {
+    const rows: Array<{ projection: string; position: string }> = await db('projection_status').select(
+      'projection',
+      'position',
+    );
+    for (const row of rows) {
+      const projection = projections.find((p) => p.name === row.projection);
+      if (projection) bump(projection.view, Number(row.position));
+    }
+  };
+  const onNotification = (message: { channel: string; payload?: string }) => {
+    if (message.channel !== VIEWS_CHANGED_CHANNEL) return;
+    let parsed;
+    try {
+      parsed = viewChangesSchema.parse(JSON.parse(message.payload ?? ''));
+    } catch {
+      log(`ignored a malformed ${VIEWS_CHANGED_CHANNEL} payload`);
+      return;
+    }
+    for (const change of parsed.changes) {
+      bump(change.view, change.position);
+      for (const listener of listeners) listener(change);
+    }
+  };
+  const connect = async () => {
+    const acquired = (await db.client.acquireConnection()) as ListeningConnection;
+    connection = acquired;
+    const lost = () => {
+      if (connection !== acquired) return;
+      connection = undefined;
+      acquired.removeAllListeners('notification');
+      void db.client.releaseConnection(acquired).catch(() => {});
+      if (!stopped) {
+        log('lost the LISTEN connection; reconnecting');
+        scheduleReconnect();
+      }
+    };
+    acquired.on('notification', onNotification);
+    acquired.on('error', lost);
+    acquired.on('end', lost);
+    await acquired.query(`listen ${VIEWS_CHANGED_CHANNEL}`);
+    await reloadPositions();
+  };
+  const scheduleReconnect = () => {
+    retryTimer = setTimeout(() => {
+      connect().catch((error: unknown) => {
+        log(`reconnect failed: ${error instanceof Error ? error.message : String(error)}`);
+        if (!stopped) scheduleReconnect();
+      });
+    }, options.retryMs ?? 1000);
+  };
+
+  await connect();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    positionOf: (view) => positions.get(view) ?? 0,
+    async stop() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      listeners.clear();
+      const held = connection;
+      connection = undefined;
+      if (held) {
+        held.removeAllListeners('notification');
+        await held.query(`unlisten ${VIEWS_CHANGED_CHANNEL}`).catch(() => {});
+        await db.client.releaseConnection(held);
+      }
+    },
+  };
+}

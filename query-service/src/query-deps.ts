@@ -1,0 +1,38 @@
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import type { ViewName } from '@building/projector/projection';
+import type { Caller } from './auth/caller.ts';
+import type { ViewCache } from './cache/view-cache.ts';
+import type { ViewChanges } from './live/view-changes.ts';
+
+/** What createApp needs; start-query-service.ts wires the real ones. */
+export interface QueryDeps {
+  db: Knex;
+  jwtSecret: string;
+  uiOrigins: readonly string[];
+  cache: ViewCache;
+  changes: ViewChanges;
+  /** Where the apartment images are served from. */
+  imagesDir: string;
+  /** Read-your-writes bound (default 2000 ms). */
+  maxWaitMs?: number;
+  /** SSE keep-alive comment interval (default 15 s). */
+  heartbeatMs?: number;
+  log?: (line: string) => void;
+}
+
+/**
+ * Reads a view through the cache, keyed by route, its validated params and the caller's role
+ * (responses differ by role, e.g. /coupons).
+ */
+export function readView<T>(
+  ctx: Context,
+  deps: QueryDeps,
+  views: readonly ViewName[],
+  params: Record<string, unknown>,
+  load: () => Promise<T>,
+): Promise<T> {
+  const role = (ctx.state.caller as Caller | undefined)?.role ?? 'anonymous';
+  const key = `${ctx.path}|${JSON.stringify(params)}|${role}`;
+  return deps.cache.read({ views, key, fresh: ctx.state.fresh === true }, load);
+}

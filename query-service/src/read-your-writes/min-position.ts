@@ -1,0 +1,57 @@
+import type { Context, Next } from 'koa';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { parseInput } from '@building/infra/http/problem';
+import { hasApplied, highestApplied } from '@building/projector/applied-position';
+import { projections } from '@building/projector/projections/registry';
+import type { ViewChanges } from '../live/view-changes.ts';
+
+const header = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Read-your-writes (DESIGN.md §6): with `X-Min-Position: N` the read waits, at most `maxWaitMs`,
+ * until the event AT position N has been applied to the views (see hasApplied), then reads
+ * past the cache (ctx.state.fresh). Every answer carries `X-Position`: the highest position applied.
+ */
+export function minPosition(deps: { db: Knex; changes: ViewChanges; maxWaitMs?: number }) {
+  const maxWaitMs = deps.maxWaitMs ?? 2000;
+  return async function readYourWrites(ctx: Context, next: Next) {
+    const raw = ctx.get('X-Min-Position');
+    if (raw !== '') {
+      const position = parseInput(header, raw, 'X-Min-Position');
+      await waitUntilApplied(deps.db, deps.changes, position, maxWaitMs);
+      ctx.state.fresh = true;
+    }
+    await next();
+    ctx.set('X-Position', String(await highestApplied(deps.db, projections)));
+  };
+}
+
+/** Resolves true once event `position` is applied, false when `maxWaitMs` passed first. */
+export async function waitUntilApplied(
+  db: Knex,
+  changes: ViewChanges,
+  position: number,
+  maxWaitMs: number,
+): Promise<boolean> {
+  const deadline = Date.now() + maxWaitMs;
+  let wake: () => void = () => {};
+  const unsubscribe = changes.subscribe(() => wake());
+  try {
+    for (;;) {
+      if (await hasApplied(db, position, projections)) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      // A view change wakes us at once; the short poll covers a NOTIFY that went missing.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(left, 100));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  } finally {
+    unsubscribe();
+  }
+}

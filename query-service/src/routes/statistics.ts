@@ -1,0 +1,34 @@
+import Router from '@koa/router';
+import { tableNamesOf } from '@building/projector/projection';
+import { statistics } from '@building/projector/projections/statistics';
+import { adminOnly } from '../auth/caller.ts';
+import { readView, type QueryDeps } from '../query-deps.ts';
+
+const tables = tableNamesOf(statistics);
+
+/**
+ * GET /apartmentData (admin): `{ total, available, booked, user, member }`. total = listed
+ * apartments; user = accounts whose role is user (neither member nor admin); member = members.
+ */
+export function statisticsRoutes(deps: QueryDeps): Router {
+  return new Router().get('/apartmentData', adminOnly(deps), async (ctx) => {
+    ctx.body = await readView(ctx, deps, ['statistics'], {}, async () => {
+      const { rows } = await deps.db.raw(
+        `select
+           (select count(*) from ${tables.apartments} where listed) as total,
+           (select count(*) from ${tables.apartments} where listed and booked_by is null) as available,
+           (select count(*) from ${tables.apartments} where listed and booked_by is not null) as booked,
+           (select count(*) from ${tables.accounts} where not admin and not member) as user,
+           (select count(*) from ${tables.accounts} where member and not admin) as member`,
+      );
+      const row = rows[0] as Record<string, string>;
+      return {
+        total: Number(row.total),
+        available: Number(row.available),
+        booked: Number(row.booked),
+        user: Number(row.user),
+        member: Number(row.member),
+      };
+    });
+  });
+}

@@ -1,0 +1,66 @@
+import knex from 'knex';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '@building/infra/config';
+import { migrateEventStore } from '@building/infra/event-store/schema';
+import { liveTarget } from '@building/projector/projection-target';
+import { migrateProjector } from '@building/projector/projector-schema';
+import { projections } from '@building/projector/projections/registry';
+import { createApp } from './app.ts';
+import { createLruCacheStore } from './cache/lru-cache-store.ts';
+import { createRedisCacheStore } from './cache/redis-cache-store.ts';
+import { createViewCache } from './cache/view-cache.ts';
+import { listenForViewChanges } from './live/view-changes.ts';
+
+export const defaultImagesDir = fileURLToPath(new URL('../../infra/assets/apartments/', import.meta.url));
+
+/**
+ * Wires the query-service from a Config and listens on HOST:QUERY_PORT (0 = any free port).
+ * Cache: Redis when REDIS_URL is set (distributed mode), else in-process.
+ */
+export async function startQueryService(
+  config: Config,
+  options: { imagesDir?: string; log?: (line: string) => void } = {},
+): Promise<{ url: string; stop(): Promise<void> }> {
+  if (!config.DATABASE_URL) throw new Error('the query-service needs DATABASE_URL');
+  if (!config.JWT_SECRET) throw new Error('the query-service needs JWT_SECRET');
+  const db = knex({ client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 10 } });
+  try {
+    // The views may not exist yet when the projector starts later: create them (idempotent).
+    await migrateEventStore(db);
+    await migrateProjector(db, projections.map(liveTarget));
+    const changes = await listenForViewChanges(db, { log: options.log });
+    const cacheStore = config.REDIS_URL
+      ? createRedisCacheStore(config.REDIS_URL, { log: options.log })
+      : createLruCacheStore();
+    const app = createApp({
+      db,
+      jwtSecret: config.JWT_SECRET,
+      uiOrigins: config.uiOrigins,
+      cache: createViewCache(cacheStore, changes.positionOf),
+      changes,
+      imagesDir: options.imagesDir ?? defaultImagesDir,
+      log: options.log,
+    });
+    const server = app.listen(config.QUERY_PORT, config.HOST);
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://${config.HOST}:${port}`,
+      async stop() {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections(); // live-update streams never end on their own
+        await closed;
+        await changes.stop();
+        await cacheStore.close();
+        await db.destroy();
+      },
+    };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}

@@ -1,0 +1,89 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signAccessToken } from '@building/infra/auth/access-token';
+import { createViewsHarness, type ViewsHarness } from '@building/projector/testing/views-harness';
+import { createApp } from '../app.ts';
+import type { CacheStore } from '../cache/cache-store.ts';
+import { createLruCacheStore } from '../cache/lru-cache-store.ts';
+import { createViewCache } from '../cache/view-cache.ts';
+import { listenForViewChanges, type ViewChanges } from '../live/view-changes.ts';
+
+export const jwtSecret = 'query-service-test-secret-0123456789abcdef';
+export const uiOrigin = 'http://ui.building.test';
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests compare whole bodies
+}
+
+/**
+ * Test support: the views harness (fresh database, history writer, catchUp) plus the query-service
+ * on a free port, and `get(path, { as })` which signs a token for `as`.
+ */
+export async function createQueryHarness(
+  label: string,
+  options: { cacheStore?: CacheStore; maxWaitMs?: number; log?: (line: string) => void } = {},
+) {
+  const views: ViewsHarness = await createViewsHarness(label);
+  const changes: ViewChanges = await listenForViewChanges(views.db, { log: options.log });
+  const cacheStore = options.cacheStore ?? createLruCacheStore();
+  const imagesDir = mkdtempSync(join(tmpdir(), 'building-images-'));
+  writeFileSync(join(imagesDir, 'apartment-1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  const app = createApp({
+    db: views.db,
+    jwtSecret,
+    uiOrigins: [uiOrigin],
+    cache: createViewCache(cacheStore, changes.positionOf),
+    changes,
+    imagesDir,
+    maxWaitMs: options.maxWaitMs,
+    heartbeatMs: 200,
+    log: options.log,
+  });
+  const server: Server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const tokenFor = (email: string) => signAccessToken({ email, uid: `uid-${email}` }, jwtSecret, 3600);
+  return {
+    ...views,
+    views,
+    changes,
+    url,
+    tokenFor,
+    async get(
+      path: string,
+      request: { as?: string; token?: string; headers?: Record<string, string> } = {},
+    ): Promise<Reply> {
+      const headers: Record<string, string> = { ...request.headers };
+      const token = request.token ?? (request.as ? await tokenFor(request.as) : undefined);
+      if (token) headers.Authorization = `Bearer ${token}`;
+      const response = await fetch(`${url}${path}`, { headers });
+      const text = await response.text();
+      const type = response.headers.get('content-type') ?? '';
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: type.includes('json') ? JSON.parse(text) : text,
+      };
+    },
+    /** Waits until the query-service has heard (NOTIFY) that `view` reached `position`. */
+    async heard(view: Parameters<ViewChanges['positionOf']>[0], position: number) {
+      for (let i = 0; i < 200 && changes.positionOf(view) < position; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      if (changes.positionOf(view) < position) throw new Error(`never heard ${view} reach ${position}`);
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await changes.stop();
+      await cacheStore.close();
+      await views.drop();
+    },
+  };
+}
+export type QueryHarness = Awaited<ReturnType<typeof createQueryHarness>>;
