@@ -1,5 +1,6 @@
 import type { PostgresEventStore } from '@building/infra/event-store/event-store';
 import type { IdentityVerifier } from './auth/identity-verifier.ts';
+import type { PaymentProvider } from './payments/payment-provider.ts';
 import type { RateLimiter, RateLimits } from './protection/rate-limiter.ts';
 
 /** Everything the command-service needs from outside; start-command-service.ts wires the real ones. */
@@ -16,6 +17,8 @@ export interface CommandDeps {
   uiOrigins: string[];
   /** This service's public base URL, used in the links to uploaded images. */
   publicUrl: string;
+  /** The card payment provider (Stripe or the payment sandbox); payments answer 503 without one. */
+  payments?: PaymentProvider;
   clock?: () => Date;
   newId?: () => string;
   log?: (error: unknown) => void;

@@ -13,6 +13,7 @@ import { createGoogleIdentityVerifier } from './auth/google-identity-verifier.ts
 import type { IdentityVerifier } from './auth/identity-verifier.ts';
 import { migrateImages } from './images/schema.ts';
 import { createMemoryRateLimiter } from './protection/memory-rate-limiter.ts';
+import { createPaymentProvider } from './payments/payment-provider.ts';
 import { createRedisRateLimiter } from './protection/redis-rate-limiter.ts';
 
 export interface CommandServiceHandle {
@@ -65,6 +66,7 @@ export async function startCommandService(
       adminEmails: config.adminEmails,
       uiOrigins: config.uiOrigins,
       publicUrl: config.COMMAND_PUBLIC_URL,
+      payments: createPaymentProvider(config),
       log: (error) => console.error('[command-service]', error),
     },
     options.extraRoutes,

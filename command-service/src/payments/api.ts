@@ -10,7 +10,7 @@ import { jsonBody } from '../http/json-body.ts';
 import { findRentPaid } from './find-rent-paid.ts';
 import { readRentMetadata } from './intent-facts.ts';
 import type { PaymentDeps } from './payment-deps.ts';
-import { createPaymentProvider, type PaymentProvider } from './payment-provider.ts';
+import { createPaymentProvider } from './payment-provider.ts';
 import { rawBody } from './raw-body.ts';
 import { recordIntentOutcome } from './record-payment.ts';
 import { renderReceipt } from './receipt-pdf.ts';
@@ -29,11 +29,6 @@ const intentBody = z.object({
 const paymentBody = z.object({ paymentIntentId: z.string().trim().min(1).max(255) });
 const receiptPath = z.object({ transactionId: z.string().min(1).max(255) });
 
-export type PaymentRouteDeps = AppDeps & {
-  /** The card payment provider; by default the one the environment configures (Stripe or the sandbox). */
-  payments?: PaymentProvider;
-};
-
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const ownerOrAdmin = (caller: Caller, email: string) => caller.role === 'admin' || same(caller.email, email);
 
@@ -42,15 +37,10 @@ const ownerOrAdmin = (caller: Caller, email: string) => caller.role === 'admin' 
  * the client (POST /payment) or the provider's signed webhook (POST /webhooks/stripe), receipts.
  * The webhook reads its raw body itself, so mount these routes before any global body parser.
  */
-export function paymentRoutes(deps: PaymentRouteDeps): Router {
+export function paymentRoutes(deps: AppDeps): Router {
   const router = new Router();
-  const provider =
-    deps.payments ??
-    createPaymentProvider({
-      STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET,
-      PAYMENT_SANDBOX_URL: process.env.PAYMENT_SANDBOX_URL,
-    });
+  // Without a configured provider every payment route answers 503, saying what to configure.
+  const provider = deps.payments ?? createPaymentProvider({});
   const log = (line: string) => (deps.log ?? console.warn)(line);
   const payments: PaymentDeps = { store: deps.store, provider, log };
 

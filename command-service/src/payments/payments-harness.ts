@@ -17,7 +17,6 @@ import type { CommandDeps } from '../command-deps.ts';
 import { streamOf } from '../command-handling/stream-of-event.ts';
 import { createMemoryRateLimiter } from '../protection/memory-rate-limiter.ts';
 import { createPaymentProvider, stripeClient } from './payment-provider.ts';
-import type { PaymentRouteDeps } from './api.ts';
 
 /**
  * The command-service on a free port with a payment sandbox on another, the sandbox's webhooks
@@ -59,7 +58,7 @@ export async function startPaymentsHarness(): Promise<PaymentsHarness> {
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_SECRET_KEY: undefined,
   };
-  const deps: CommandDeps & Pick<PaymentRouteDeps, 'payments'> = {
+  const deps: CommandDeps = {
     store,
     identity: { verify: () => Promise.reject(new Error('no sign-in in these tests')) },
     rateLimiter: createMemoryRateLimiter(),

@@ -122,6 +122,17 @@ describe.skipIf(missing('postgres'))('rent payments through the payment sandbox'
     expect(noCoupon.body).toMatchObject({ rent: 12_345, discount: 0, payable: 12_345, amount: 1_234_500 });
   });
 
+  it('keeps one open intent per member and month: another coupon cancels the older intent', async () => {
+    const plain = String((await startPayment('June')).body.paymentIntentId);
+    const discounted = String((await startPayment('June', { code: 'SAVE15' })).body.paymentIntentId);
+    expect(discounted).not.toBe(plain);
+    expect((await h.stripe.paymentIntents.retrieve(plain)).status).toBe('canceled');
+    const plainAgain = String((await startPayment('June')).body.paymentIntentId);
+    expect(plainAgain).not.toBe(plain);
+    expect((await h.stripe.paymentIntents.retrieve(discounted)).status).toBe('canceled');
+    expect((await h.stripe.paymentIntents.retrieve(plainAgain)).status).toBe('requires_payment_method');
+  });
+
   it('records a card payment once, answers the spec fields and issues a receipt', async () => {
     const started = await startPayment('January', { code: 'SAVE15' });
     const intentId = String(started.body.paymentIntentId);
@@ -234,6 +245,36 @@ describe.skipIf(missing('postgres'))('rent payments through the payment sandbox'
     const paid = await paymentEvents('April', 'RentPaid');
     expect(paid).toHaveLength(1);
     expect((await recordPayment(intentId)).body.insertedId).toBe(paid[0]!.id);
+  });
+
+  it('records one payment when the client and several webhooks race', async () => {
+    const started = await startPayment('September');
+    const intentId = String(started.body.paymentIntentId);
+    const intent = await h.stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+    const payload = JSON.stringify({
+      id: 'evt_race',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: intent },
+    });
+    const webhook = () =>
+      fetch(`${h.url}/webhooks/stripe`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': h.stripe.webhooks.generateTestHeaderString({
+            payload,
+            secret: h.webhookSecret,
+          }),
+        },
+        body: payload,
+      });
+    const [client, ...hooks] = await Promise.all([recordPayment(intentId), webhook(), webhook(), webhook()]);
+    expect(client.status).toBe(200);
+    expect(hooks.map((r) => r.status)).toEqual([200, 200, 200]);
+    const paid = await paymentEvents('September', 'RentPaid');
+    expect(paid).toHaveLength(1);
+    expect(client.body.insertedId).toBe(paid[0]!.id);
   });
 
   it('answers 400 to a webhook with a bad signature and records nothing', async () => {
