@@ -20,13 +20,29 @@ import { startRentPayment } from './start-rent-payment.ts';
 const intentBody = z.object({
   si: siField,
   month: monthSchema,
-  year: z.number().int().min(2000).max(2100),
+  year: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{4}$/, 'expected a year')
+        .transform(Number),
+    ])
+    .pipe(z.number().int().min(2000).max(2100)),
   code: textField(0, 40)
     .optional()
     .transform((code) => code || undefined),
 });
-/** The spec's record fields (email, price, time...) are ignored: the provider's intent is the truth. */
-const paymentBody = z.object({ paymentIntentId: z.string().trim().min(1).max(255) });
+/**
+ * The intent to record, as `paymentIntentId` or as the spec's `TransactionId` (the intent's id). The
+ * spec's other record fields (email, price, time...) are ignored: the provider's intent is the truth.
+ */
+const intentId = z.string().trim().min(1).max(255);
+const paymentBody = z
+  .object({ paymentIntentId: intentId.optional(), TransactionId: intentId.optional() })
+  .transform((body) => ({ paymentIntentId: body.paymentIntentId ?? body.TransactionId }))
+  .pipe(z.object({ paymentIntentId: intentId }));
 const receiptPath = z.object({ transactionId: z.string().min(1).max(255) });
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

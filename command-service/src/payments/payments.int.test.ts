@@ -143,6 +143,17 @@ describe.skipIf(missing('postgres'))('rent payments through the payment sandbox'
     expect(recorded.body).toMatchObject({ TransactionId: intentId, insertedId: expect.any(String) });
     await webhookDelivered(intentId, 'payment_intent.succeeded');
     expect(await recordPayment(intentId)).toEqual(recorded);
+    // The spec's record shape names the intent TransactionId; its price and time are not read.
+    const specShape = {
+      email: mina.email,
+      name: 'Mina',
+      month: 'January',
+      price: 1,
+      TransactionId: intentId,
+      time: 0,
+    };
+    expect((await call('/payment', specShape)).body).toEqual(recorded.body);
+    expect((await call('/payment', { price: 1 })).status).toBe(400);
 
     const paid = await paymentEvents('January', 'RentPaid');
     expect(paid).toHaveLength(1);
