@@ -1,0 +1,69 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Switch } from 'wouter';
+import { NotFound } from '../components/not-found.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { useAnnouncements } from '../features/announcements/api/get-announcements.ts';
+import { RequireRole } from '../features/dashboard/components/require-role.tsx';
+import { RoleHome } from '../features/dashboard/components/role-home.tsx';
+import { DashboardLayout } from '../features/dashboard/routes/dashboard-layout.tsx';
+
+// Each dashboard page is its own chunk.
+const pages = {
+  userProfile: lazy(() => import('../features/user-profile/routes/user-profile-route.tsx')),
+  announcements: lazy(() => import('../features/announcements/routes/announcements-route.tsx')),
+  adminProfile: lazy(() => import('../features/admin-profile/routes/admin-profile-route.tsx')),
+  manageMember: lazy(() => import('../features/admin-members/routes/manage-members-route.tsx')),
+  agreementRequest: lazy(() => import('../features/admin-agreements/routes/agreement-requests-route.tsx')),
+  manageCoupon: lazy(() => import('../features/admin-coupons/routes/manage-coupons-route.tsx')),
+  makeAnnouncement: lazy(() => import('../features/announcements/routes/make-announcement-route.tsx')),
+  auditLog: lazy(() => import('../features/audit-log/routes/audit-log-route.tsx')),
+  memberProfile: lazy(() => import('../features/member-apartments/routes/member-profile-route.tsx')),
+  memberPayment: lazy(() => import('../features/member-apartments/routes/make-payment-route.tsx')),
+  payment: lazy(() => import('../features/payments/routes/payment-route.tsx')),
+  paymentHistory: lazy(() => import('../features/payments/routes/payment-history-route.tsx')),
+} satisfies Record<string, LazyExoticComponent<ComponentType>>;
+
+type Page = keyof typeof pages;
+
+const anyone: Page[] = ['userProfile', 'announcements'];
+const adminOnly: Page[] = [
+  'adminProfile',
+  'manageMember',
+  'agreementRequest',
+  'manageCoupon',
+  'makeAnnouncement',
+  'auditLog',
+];
+const memberOnly: Page[] = ['memberProfile', 'memberPayment', 'payment', 'paymentHistory'];
+
+function page(name: Page, role?: 'admin' | 'member') {
+  const Component = pages[name];
+  const content = <Component />;
+  return (
+    <Route key={name} path={`/${name}`}>
+      {role ? <RequireRole role={role}>{content}</RequireRole> : content}
+    </Route>
+  );
+}
+
+/** /dashboard and its pages (nested under /dashboard by the app router, behind sign-in). */
+export default function DashboardRoutes() {
+  const announcements = useAnnouncements();
+  return (
+    <DashboardLayout announcementCount={announcements.data?.length}>
+      {(roles) => (
+        <Suspense fallback={<Spinner />}>
+          <Switch>
+            <Route path="/">
+              <RoleHome roles={roles} />
+            </Route>
+            {anyone.map((name) => page(name))}
+            {adminOnly.map((name) => page(name, 'admin'))}
+            {memberOnly.map((name) => page(name, 'member'))}
+            <Route component={NotFound} />
+          </Switch>
+        </Suspense>
+      )}
+    </DashboardLayout>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { QueryStatus } from '../../../components/query-status.tsx';
+import { useCoupons, type Coupon } from '../api/get-coupons.ts';
+import { useSetCouponAvailability } from '../api/set-coupon-availability.ts';
+import { AddCouponModal } from '../components/add-coupon-modal.tsx';
+
+/** Every coupon, each switched on or off; new ones through the 'Add Coupon' modal. */
+export default function ManageCouponsRoute() {
+  const coupons = useCoupons();
+  const toggle = useSetCouponAvailability();
+  const [adding, setAdding] = useState(false);
+
+  const onToggle = async (coupon: Coupon) => {
+    const available = coupon.status !== 'available';
+    try {
+      await toggle.mutateAsync({ id: coupon._id, available });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The coupon could not be changed.');
+      return;
+    }
+    toast.success(available ? 'This coupon is available now!' : 'This coupon is unavailable now!');
+  };
+
+  return (
+    <section aria-labelledby="manage-coupons-title">
+      <div className="level">
+        <h1 className="title is-3 level-left" id="manage-coupons-title">
+          Manage Coupons
+        </h1>
+        <button type="button" className="button is-primary level-right" onClick={() => setAdding(true)}>
+          Add Coupon
+        </button>
+      </div>
+      <QueryStatus what="coupons" query={coupons}>
+        {coupons.data?.length === 0 ? (
+          <p className="notification is-light">There are no coupons yet.</p>
+        ) : (
+          <div className="table-container">
+            <table className="table is-fullwidth is-striped">
+              <thead>
+                <tr>
+                  <th>#</th>
+                  <th>Coupon Code</th>
+                  <th>Discount (%)</th>
+                  <th>Status</th>
+                  <th>Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {coupons.data?.map((coupon, index) => {
+                  const available = coupon.status === 'available';
+                  return (
+                    <tr key={coupon._id}>
+                      <td>{index + 1}</td>
+                      <td>
+                        <code>{coupon.code}</code>
+                      </td>
+                      <td>{coupon.discount}</td>
+                      <td>
+                        <span className={`tag ${available ? 'is-success' : 'is-light'}`}>
+                          {available ? 'available' : 'unavailable'}
+                        </span>
+                      </td>
+                      <td>
+                        <button
+                          type="button"
+                          className={`button is-small ${available ? 'is-warning' : 'is-success'}`}
+                          aria-label={`${available ? 'Make Unavailable' : 'Make Available'}: ${coupon.code}`}
+                          disabled={toggle.isPending && toggle.variables?.id === coupon._id}
+                          onClick={() => void onToggle(coupon)}
+                        >
+                          {available ? 'Make Unavailable' : 'Make Available'}
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryStatus>
+      {adding && <AddCouponModal onClose={() => setAdding(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import './announcements.css';
+import { QueryStatus } from '../../../components/query-status.tsx';
+import { useAnnouncements } from '../api/get-announcements.ts';
+
+/** Every announcement: a numbered title over its description scrolling by like a marquee. */
+export default function AnnouncementsRoute() {
+  const announcements = useAnnouncements();
+  return (
+    <section aria-labelledby="announcements-title">
+      <h1 className="title is-3" id="announcements-title">
+        Announcements
+      </h1>
+      <QueryStatus what="announcements" query={announcements}>
+        {announcements.data?.length === 0 ? (
+          <p className="notification is-light">There are no announcements yet.</p>
+        ) : (
+          <ol className="announcement-list">
+            {announcements.data?.map((announcement, index) => (
+              <li key={announcement._id} className="box announcement">
+                <h2 className="title is-5">
+                  {index + 1}. {announcement.title}
+                </h2>
+                <div className="marquee">
+                  <p className="marquee-text">{announcement.description}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </QueryStatus>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { screen, waitFor } from '@testing-library/react';
+import { delay, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { env } from '../../../lib/env.ts';
+import { backend, callsTo } from '../../../testing/backend.ts';
+import { problem } from '../../../testing/handlers.ts';
+import { dashboard, serveDashboardBackend } from '../../../testing/dashboard-backend.ts';
+import { renderRoute } from '../../../testing/render-route.tsx';
+import { server } from '../../../testing/server.ts';
+
+serveDashboardBackend();
+
+const user = { email: 'user@example.com' };
+const admin = { email: 'admin@example.com' };
+
+describe('announcements', () => {
+  it('numbers the titles and scrolls each description', async () => {
+    renderRoute('/dashboard/announcements', { signedInAs: user });
+    expect(await screen.findByRole('heading', { name: '1. Water supply' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '2. Rooftop party' })).toBeInTheDocument();
+    const description = screen.getByText('The water will be off on Friday from 10 to 12.');
+    expect(description).toHaveClass('marquee-text');
+  });
+
+  it('says when there are none', async () => {
+    dashboard.announcements = [];
+    renderRoute('/dashboard/announcements', { signedInAs: user });
+    expect(await screen.findByText('There are no announcements yet.')).toBeInTheDocument();
+  });
+
+  it('shows a spinner, then the error', async () => {
+    server.use(
+      http.get(`${env.queryUrl}/anouncement`, async () => {
+        await delay(100);
+        return problem(503, 'the views are rebuilding', 'Service Unavailable');
+      }),
+    );
+    renderRoute('/dashboard/announcements', { signedInAs: user });
+    expect(await screen.findByText('Loading announcements…')).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Could not load the announcements/, {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('make announcement', () => {
+  it('posts the announcement, says so, clears the form and re-reads with the new position', async () => {
+    backend.admins.add(admin.email);
+    const { user: typist } = renderRoute('/dashboard/makeAnnouncement', { signedInAs: admin });
+    await typist.type(await screen.findByLabelText(/Title/), 'Lift maintenance');
+    await typist.type(screen.getByLabelText('Description'), 'The lift is serviced on Monday.');
+    await typist.click(screen.getByRole('button', { name: 'Add Announcement' }));
+    expect(await screen.findByText('Announcement added successfully!')).toBeInTheDocument();
+    expect(callsTo('POST', '/anouncement')[0]?.body).toEqual({
+      title: 'Lift maintenance',
+      description: 'The lift is serviced on Monday.',
+    });
+    expect(screen.getByLabelText(/Title/)).toHaveValue('');
+
+    await waitFor(() => expect(callsTo('GET', '/anouncement').at(-1)?.headers['x-min-position']).toBe('100'));
+  });
+
+  it('shows a refusal as a toast', async () => {
+    backend.admins.add(admin.email);
+    server.use(
+      http.post(`${env.commandUrl}/anouncement`, () => problem(400, 'title is too long', 'Bad Request')),
+    );
+    const { user: typist } = renderRoute('/dashboard/makeAnnouncement', { signedInAs: admin });
+    await typist.type(await screen.findByLabelText(/Title/), 'x');
+    await typist.type(screen.getByLabelText('Description'), 'y');
+    await typist.click(screen.getByRole('button', { name: 'Add Announcement' }));
+    expect(await screen.findByText('Title is too long')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,60 @@
+import { useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { TextField } from '../../../components/text-field.tsx';
+import { usePostAnnouncement } from '../api/post-announcement.ts';
+
+/** The admin's announcement form. */
+export default function MakeAnnouncementRoute() {
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const post = usePostAnnouncement();
+  const descriptionId = useId();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await post.mutateAsync({ title: title.trim(), description: description.trim() });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The announcement could not be added.');
+      return;
+    }
+    toast.success('Announcement added successfully!');
+    setTitle('');
+    setDescription('');
+  };
+
+  return (
+    <section aria-labelledby="make-announcement-title">
+      <h1 className="title is-3" id="make-announcement-title">
+        Make an Announcement
+      </h1>
+      <form className="box dashboard-form" onSubmit={onSubmit}>
+        <TextField
+          label="Title"
+          name="title"
+          value={title}
+          required
+          onChange={(e) => setTitle(e.target.value)}
+        />
+        <div className="field">
+          <label className="label" htmlFor={descriptionId}>
+            Description
+          </label>
+          <div className="control">
+            <textarea
+              id={descriptionId}
+              className="textarea"
+              name="description"
+              required
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          </div>
+        </div>
+        <button type="submit" className={`button is-primary${post.isPending ? ' is-loading' : ''}`}>
+          Add Announcement
+        </button>
+      </form>
+    </section>
+  );
+}

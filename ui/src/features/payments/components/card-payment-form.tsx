@@ -1,0 +1,74 @@
+import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+
+interface CardPaymentFormProps {
+  /** The intent's client secret; Pay waits for it. */
+  clientSecret: string | undefined;
+  billing: { email: string; name: string };
+  /** The amount is being re-priced (a coupon): hold Pay until the new secret arrives. */
+  repricing: boolean;
+  onPaid: (paymentIntentId: string) => void;
+}
+
+const failed = (message: string | undefined, fallback: string) => toast.error(message || fallback);
+
+/** The card field and Pay: creates the payment method, then confirms the intent with it. */
+export function CardPaymentForm({ clientSecret, billing, repricing, onPaid }: CardPaymentFormProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [complete, setComplete] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const ready = Boolean(stripe && elements && clientSecret && complete) && !repricing;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card || !clientSecret || !ready) return;
+    setPaying(true);
+    try {
+      const method = await stripe.createPaymentMethod({
+        type: 'card',
+        card,
+        billing_details: { email: billing.email, name: billing.name || 'anonymous' },
+      });
+      if (method.error) return failed(method.error.message, 'The card was not accepted.');
+      const confirmed = await stripe.confirmCardPayment(clientSecret, {
+        payment_method: method.paymentMethod.id,
+      });
+      if (confirmed.error) return failed(confirmed.error.message, 'The payment did not go through.');
+      if (confirmed.paymentIntent.status !== 'succeeded') {
+        return failed(undefined, `The payment is ${confirmed.paymentIntent.status.replaceAll('_', ' ')}.`);
+      }
+      onPaid(confirmed.paymentIntent.id);
+    } catch (error) {
+      failed(error instanceof Error ? error.message : undefined, 'The payment could not be sent.');
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Card payment">
+      <div className="field">
+        <span className="label">Card</span>
+        <div className="card-element input">
+          <CardElement
+            options={{ hidePostalCode: true, style: { base: { fontSize: '16px' } } }}
+            onChange={(change) => {
+              setComplete(change.complete);
+              if (change.error) toast.error(change.error.message, { id: 'card-error' });
+            }}
+          />
+        </div>
+      </div>
+      <button
+        type="submit"
+        className={`button is-primary${paying ? ' is-loading' : ''}`}
+        disabled={!ready || paying}
+      >
+        Pay
+      </button>
+    </form>
+  );
+}

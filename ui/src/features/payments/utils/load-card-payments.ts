@@ -1,0 +1,41 @@
+import type { Stripe } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { env } from '../../../lib/env.ts';
+
+/** The key the payment sandbox's Stripe.js stand-in accepts. */
+const sandboxKey = 'pk_test_sandbox';
+
+/** Adds the sandbox's stand-in for Stripe.js unless a Stripe is already on the page. */
+function loadSandboxScript(): Promise<void> {
+  if (window.Stripe) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = `${env.paymentSandboxUrl}/js/v3`;
+    script.async = true;
+    script.addEventListener('load', () =>
+      window.Stripe ? resolve() : reject(new Error('The payment sandbox did not provide Stripe.js.')),
+    );
+    script.addEventListener('error', () =>
+      reject(new Error(`Could not load the card form from the payment sandbox at ${env.paymentSandboxUrl}.`)),
+    );
+    document.head.appendChild(script);
+  });
+}
+
+let loading: Promise<Stripe | null> | undefined;
+
+/**
+ * Stripe for the card form: real Stripe.js with a publishable key, else the payment sandbox's
+ * stand-in. loadStripe uses a `window.Stripe` already on the page, so the UI code is the same.
+ */
+export function loadCardPayments(): Promise<Stripe | null> {
+  loading ??= (async () => {
+    if (env.stripePublishableKey) return loadStripe(env.stripePublishableKey);
+    await loadSandboxScript();
+    return loadStripe(sandboxKey);
+  })().catch((error: unknown) => {
+    loading = undefined; // let a later visit try again
+    throw error;
+  });
+  return loading;
+}

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { query } from '../../../lib/api-client.ts';
+import { viewKey } from '../../../lib/view-keys.ts';
+
+const label = z.union([z.string(), z.number()]);
+
+const myAgreementSchema = z.object({
+  _id: label,
+  si: label,
+  apartment: label,
+  block: label,
+  floor: label,
+  rent: z.number(),
+  status: z.string(),
+  timestamp: z.union([z.number(), z.string()]),
+});
+
+export type MyAgreement = z.infer<typeof myAgreementSchema>;
+
+/** GET /myAgreements/:email: the user's own agreement requests and where each one stands. */
+export async function getMyAgreements(email: string, signal?: AbortSignal): Promise<MyAgreement[]> {
+  return z
+    .array(myAgreementSchema)
+    .parse(await query(`/myAgreements/${encodeURIComponent(email)}`, { signal }));
+}
+
+export const myAgreementsQueryOptions = (email: string) =>
+  queryOptions({
+    queryKey: [...viewKey('agreement-requests'), 'mine', email],
+    queryFn: ({ signal }) => getMyAgreements(email, signal),
+  });
+
+export const useMyAgreements = (email: string) => useQuery(myAgreementsQueryOptions(email));

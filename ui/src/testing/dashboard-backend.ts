@@ -1,0 +1,322 @@
+import { configure } from '@testing-library/react';
+import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
+import { beforeEach } from 'vitest';
+import { env } from '../lib/env.ts';
+import { backend } from './backend.ts';
+import { problem } from './handlers.ts';
+import { server } from './server.ts';
+
+/**
+ * The dashboard's endpoints over an in-memory state, for route tests. Roles and coupons come from
+ * the foundation's `backend` (admins, members, coupons), so role checks and the home page agree.
+ */
+export interface StoredPayment {
+  _id: string;
+  email: string;
+  name: string;
+  si: number;
+  month: string;
+  year: number;
+  price: number;
+  TransactionId: string;
+  time: number;
+}
+
+interface Intent {
+  id: string;
+  email: string;
+  si: number;
+  month: string;
+  year: number;
+  payable: number;
+}
+
+export const dashboard = {
+  announcements: [] as Array<{ _id: string; title: string; description: string }>,
+  myAgreements: {} as Record<string, unknown[]>,
+  stats: { total: 8, available: 6, booked: 2, user: 5, member: 2 } as unknown,
+  members: [] as Array<{ _id: string; name: string; email: string }>,
+  requests: [] as Array<Record<string, unknown> & { si: number; user_email: string }>,
+  memberApartments: {} as Record<string, Array<Record<string, unknown> & { si: number; rent: number }>>,
+  payments: [] as StoredPayment[],
+  audit: undefined as unknown,
+  intents: [] as Intent[],
+  /** Card payments the sandbox confirmed (intent ids). */
+  succeeded: new Set<string>(),
+  paymentMethods: new Map<string, string>(),
+};
+
+export const sandboxUrl = 'http://sandbox.test';
+
+export function resetDashboard() {
+  dashboard.announcements = [
+    { _id: 'n1', title: 'Water supply', description: 'The water will be off on Friday from 10 to 12.' },
+    { _id: 'n2', title: 'Rooftop party', description: 'Join us on the rooftop garden on Saturday evening.' },
+  ];
+  dashboard.myAgreements = {};
+  dashboard.stats = { total: 8, available: 6, booked: 2, user: 5, member: 2 };
+  dashboard.members = [];
+  dashboard.requests = [];
+  dashboard.memberApartments = {};
+  dashboard.payments = [];
+  dashboard.audit = undefined;
+  dashboard.intents = [];
+  dashboard.succeeded = new Set();
+  dashboard.paymentMethods = new Map();
+}
+
+const q = (path: string) => `${env.queryUrl}${path}`;
+const c = (path: string) => `${env.commandUrl}${path}`;
+
+async function record(request: StrictRequest<DefaultBodyType>) {
+  const url = new URL(request.url);
+  const type = request.headers.get('content-type') ?? '';
+  let body: unknown;
+  if (type.includes('application/json')) body = await request.clone().json();
+  else if (type.includes('x-www-form-urlencoded'))
+    body = Object.fromEntries(new URLSearchParams(await request.clone().text()));
+  backend.calls.push({
+    method: request.method,
+    path: url.pathname,
+    body,
+    headers: Object.fromEntries(request.headers.entries()),
+  });
+  return body;
+}
+
+const callerOf = (request: Request) =>
+  /^Bearer token:(.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? null;
+
+/** Who may call: 'admin' for admin calls, 'signed-in' for the rest; else the problem to answer. */
+function refuse(request: Request, need: 'admin' | 'signed-in', owner?: string) {
+  const caller = callerOf(request);
+  if (!caller) return problem(401, 'sign in first', 'Unauthorized');
+  if (need === 'admin' && !backend.admins.has(caller)) return problem(403, 'admins only', 'Forbidden');
+  if (owner !== undefined && owner !== caller && !backend.admins.has(caller)) {
+    return problem(403, 'not yours', 'Forbidden');
+  }
+  return null;
+}
+
+const written = () => ({ position: backend.nextPosition++ });
+const param = (value: unknown) => decodeURIComponent(String(value));
+
+export const dashboardHandlers = [
+  http.get(q('/anouncement'), async ({ request }) => {
+    await record(request);
+    return refuse(request, 'signed-in') ?? HttpResponse.json(dashboard.announcements);
+  }),
+  http.post(c('/anouncement'), async ({ request }) => {
+    const body = (await record(request)) as { title: string; description: string };
+    const refused = refuse(request, 'admin');
+    if (refused) return refused;
+    if (!body.title || !body.description)
+      return problem(400, 'title and description are required', 'Bad Request');
+    const _id = `n${dashboard.announcements.length + 1}`;
+    dashboard.announcements.push({ _id, title: body.title, description: body.description });
+    return HttpResponse.json({ insertedId: _id, ...written() });
+  }),
+  http.get(q('/myAgreements/:email'), async ({ request, params }) => {
+    await record(request);
+    const email = param(params.email);
+    return refuse(request, 'signed-in', email) ?? HttpResponse.json(dashboard.myAgreements[email] ?? []);
+  }),
+  http.get(q('/apartmentData'), async ({ request }) => {
+    await record(request);
+    return refuse(request, 'admin') ?? HttpResponse.json(dashboard.stats as never);
+  }),
+  http.get(q('/members'), async ({ request }) => {
+    await record(request);
+    return refuse(request, 'admin') ?? HttpResponse.json(dashboard.members);
+  }),
+  http.patch(c('/memberRemove/:email'), async ({ request, params }) => {
+    await record(request);
+    const refused = refuse(request, 'admin');
+    if (refused) return refused;
+    const email = param(params.email);
+    if (!dashboard.members.some((m) => m.email === email))
+      return problem(404, `${email} is not a member`, 'Not Found');
+    dashboard.members = dashboard.members.filter((m) => m.email !== email);
+    backend.members.delete(email);
+    return HttpResponse.json({ modifiedCount: 1, ...written() });
+  }),
+  http.get(q('/agreement'), async ({ request }) => {
+    await record(request);
+    return refuse(request, 'admin') ?? HttpResponse.json(dashboard.requests);
+  }),
+  http.put(c('/acceptAgreement'), async ({ request }) => {
+    const body = (await record(request)) as { si: number; email: string };
+    const refused = refuse(request, 'admin');
+    if (refused) return refused;
+    const found = dashboard.requests.find((r) => r.si === body.si && r.user_email === body.email);
+    if (!found) return problem(409, 'there is no pending request of this user for this apartment');
+    dashboard.requests = dashboard.requests.filter((r) => r.si !== body.si);
+    backend.members.add(body.email);
+    return HttpResponse.json({ modifiedCount: 1, ...written() });
+  }),
+  http.patch(c('/rejectAgreement/:si'), async ({ request, params }) => {
+    const body = (await record(request)) as { email: string };
+    const refused = refuse(request, 'admin');
+    if (refused) return refused;
+    const si = Number(params.si);
+    dashboard.requests = dashboard.requests.filter((r) => !(r.si === si && r.user_email === body.email));
+    return HttpResponse.json({ modifiedCount: 1, ...written() });
+  }),
+  http.get(q('/coupons'), async ({ request }) => {
+    await record(request);
+    const caller = callerOf(request);
+    const refused = refuse(request, 'signed-in');
+    if (refused) return refused;
+    const all = caller && backend.admins.has(caller);
+    return HttpResponse.json(
+      all ? backend.coupons : backend.coupons.filter((coupon) => coupon.status === 'available'),
+    );
+  }),
+  http.post(c('/addCoupon'), async ({ request }) => {
+    const body = (await record(request)) as { code: string; discount: number; description: string };
+    const refused = refuse(request, 'admin');
+    if (refused) return refused;
+    if (backend.coupons.some((coupon) => coupon.code.toLowerCase() === body.code.toLowerCase())) {
+      return problem(409, `the code ${body.code} is already in use`);
+    }
+    const _id = `c${backend.coupons.length + 1}`;
+    backend.coupons.push({
+      _id,
+      code: body.code,
+      discount: body.discount,
+      description: body.description,
+      status: 'available',
+    });
+    return HttpResponse.json({ insertedId: _id, ...written() });
+  }),
+  ...(['couponAvailable', 'couponUnavailable'] as const).map((path) =>
+    http.patch(c(`/${path}/:id`), async ({ request, params }) => {
+      await record(request);
+      const refused = refuse(request, 'admin');
+      if (refused) return refused;
+      const coupon = backend.coupons.find((candidate) => candidate._id === params.id);
+      if (!coupon) return problem(404, 'no such coupon', 'Not Found');
+      coupon.status = path === 'couponAvailable' ? 'available' : 'unavailable';
+      return HttpResponse.json({ modifiedCount: 1, ...written() });
+    }),
+  ),
+  http.get(q('/memberData/:email'), async ({ request, params }) => {
+    await record(request);
+    const email = param(params.email);
+    return refuse(request, 'signed-in', email) ?? HttpResponse.json(dashboard.memberApartments[email] ?? []);
+  }),
+  http.post(c('/create-payment-intent'), async ({ request }) => {
+    const body = (await record(request)) as { si: number; month: string; year: number; code?: string };
+    const refused = refuse(request, 'signed-in');
+    if (refused) return refused;
+    const email = callerOf(request) ?? '';
+    const lease = dashboard.memberApartments[email]?.find((apartment) => apartment.si === body.si);
+    if (!lease) return problem(403, `you have no active lease of apartment ${body.si}`, 'Forbidden');
+    const paid = dashboard.payments.some(
+      (p) => p.si === body.si && p.month === body.month && p.year === body.year,
+    );
+    if (paid) return problem(409, `${body.month} ${body.year} is already paid for apartment ${body.si}`);
+    let discount = 0;
+    if (body.code) {
+      const coupon = backend.coupons.find(
+        (candidate) => candidate.code.toLowerCase() === body.code?.toLowerCase(),
+      );
+      if (!coupon || coupon.status !== 'available')
+        return problem(409, `the coupon '${body.code}' is not available`);
+      discount = coupon.discount;
+    }
+    const payable = lease.rent - (lease.rent * discount) / 100;
+    const id = `pi_${dashboard.intents.length + 1}`;
+    dashboard.intents.push({ id, email, si: body.si, month: body.month, year: body.year, payable });
+    return HttpResponse.json({
+      ClientSecret: `${id}_secret_abc`,
+      paymentIntentId: id,
+      rent: lease.rent,
+      discount,
+      payable,
+      amount: payable * 100,
+      ...written(),
+    });
+  }),
+  http.post(c('/payment'), async ({ request }) => {
+    const body = (await record(request)) as { paymentIntentId: string };
+    const refused = refuse(request, 'signed-in');
+    if (refused) return refused;
+    const intent = dashboard.intents.find((candidate) => candidate.id === body.paymentIntentId);
+    if (!intent || !dashboard.succeeded.has(intent.id)) return problem(409, 'the payment has not succeeded');
+    const paid = dashboard.payments.some(
+      (p) => p.si === intent.si && p.month === intent.month && p.year === intent.year,
+    );
+    if (paid) return problem(409, `${intent.month} ${intent.year} is already paid`);
+    dashboard.payments.push({
+      _id: `pay-${dashboard.payments.length + 1}`,
+      email: intent.email,
+      name: intent.email,
+      si: intent.si,
+      month: intent.month,
+      year: intent.year,
+      price: intent.payable,
+      TransactionId: intent.id,
+      time: 1_767_225_600,
+    });
+    return HttpResponse.json({ insertedId: intent.id, ...written() });
+  }),
+  http.get(q('/payments/:email'), async ({ request, params }) => {
+    await record(request);
+    const email = param(params.email);
+    const refused = refuse(request, 'signed-in', email);
+    if (refused) return refused;
+    const month = new URL(request.url).searchParams.get('month')?.toLowerCase();
+    return HttpResponse.json(
+      dashboard.payments.filter((p) => p.email === email && (!month || p.month.toLowerCase() === month)),
+    );
+  }),
+  http.get(c('/payments/:id/receipt'), async ({ request, params }) => {
+    await record(request);
+    const refused = refuse(request, 'signed-in');
+    if (refused) return refused;
+    if (!dashboard.payments.some((p) => p.TransactionId === params.id))
+      return problem(404, 'no such payment', 'Not Found');
+    return new HttpResponse(new Blob(['%PDF-1.4 receipt'], { type: 'application/pdf' }), {
+      headers: { 'Content-Type': 'application/pdf' },
+    });
+  }),
+  http.get(q('/admin/audit'), async ({ request }) => {
+    await record(request);
+    return (
+      refuse(request, 'admin') ??
+      HttpResponse.json(
+        (dashboard.audit as never) ?? { events: [], verification: { ok: true, streams: 0, events: 0 } },
+      )
+    );
+  }),
+  // The payment sandbox, as its Stripe.js stand-in calls it: 4000 0000 0000 0002 is declined.
+  http.post(`${sandboxUrl}/v1/payment_methods`, async ({ request }) => {
+    const body = (await record(request)) as Record<string, string>;
+    const id = `pm_${dashboard.paymentMethods.size + 1}`;
+    dashboard.paymentMethods.set(id, body['card[number]'] ?? '');
+    return HttpResponse.json({ id, object: 'payment_method', type: 'card' });
+  }),
+  http.post(`${sandboxUrl}/v1/payment_intents/:id/confirm`, async ({ request, params }) => {
+    const body = (await record(request)) as Record<string, string>;
+    const id = String(params.id);
+    if (dashboard.paymentMethods.get(body.payment_method ?? '') === '4000000000000002') {
+      return HttpResponse.json(
+        { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } },
+        { status: 402 },
+      );
+    }
+    dashboard.succeeded.add(id);
+    return HttpResponse.json({ id, object: 'payment_intent', status: 'succeeded' });
+  }),
+];
+
+/** Serves the dashboard's endpoints in every test of the calling file. */
+export function serveDashboardBackend() {
+  // The first test of a file also waits for the lazy dashboard chunks to compile.
+  configure({ asyncUtilTimeout: 4000 });
+  beforeEach(() => {
+    resetDashboard();
+    server.use(...dashboardHandlers);
+  });
+}
