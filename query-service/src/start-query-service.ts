@@ -20,7 +20,7 @@ export const defaultImagesDir = fileURLToPath(new URL('../../infra/assets/apartm
  */
 export async function startQueryService(
   config: Config,
-  options: { imagesDir?: string; log?: (line: string) => void } = {},
+  options: { imagesDir?: string; log?: (line: string) => void; maxWaitMs?: number } = {},
 ): Promise<{ url: string; stop(): Promise<void> }> {
   if (!config.DATABASE_URL) throw new Error('the query-service needs DATABASE_URL');
   if (!config.JWT_SECRET) throw new Error('the query-service needs JWT_SECRET');
@@ -40,6 +40,7 @@ export async function startQueryService(
       cache: createViewCache(cacheStore, changes.positionOf),
       changes,
       imagesDir: options.imagesDir ?? defaultImagesDir,
+      maxWaitMs: options.maxWaitMs,
       log: options.log,
     });
     const server = app.listen(config.QUERY_PORT, config.HOST);
