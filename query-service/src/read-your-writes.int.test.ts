@@ -49,8 +49,8 @@ describe.skipIf(missing('postgres'))(
       return {
         status: response.status,
         position: Number(response.headers.get('x-position')),
-        body: (await response.json()) as any,
-      }; // eslint-disable-line @typescript-eslint/no-explicit-any
+        body: (await response.json()) as Array<{ _id: string }>,
+      };
     };
 
     it('always sees its own write when it sends X-Min-Position, even over a cached answer', async () => {
