@@ -122,6 +122,13 @@ describe.skipIf(missing('postgres'))('rent payments through the payment sandbox'
     expect(noCoupon.body).toMatchObject({ rent: 12_345, discount: 0, payable: 12_345, amount: 1_234_500 });
   });
 
+  it('opens one intent for two identical requests racing (double click)', async () => {
+    const [a, b] = await Promise.all([startPayment('October'), startPayment('October')]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.paymentIntentId).toBe(b.body.paymentIntentId);
+    expect(await paymentEvents('October', 'RentPaymentStarted')).toHaveLength(1);
+  });
+
   it('keeps one open intent per member and month: another coupon cancels the older intent', async () => {
     const plain = String((await startPayment('June')).body.paymentIntentId);
     const discounted = String((await startPayment('June', { code: 'SAVE15' })).body.paymentIntentId);
