@@ -46,7 +46,9 @@ export function createApp(
   });
   // Before the JSON parser: the Stripe webhook verifies its signature over the raw body.
   app.use(paymentRoutes(deps).routes());
-  app.use(jsonBody());
+  // Provider webhooks verify a signature over the raw bytes, which their route reads itself.
+  const json = jsonBody();
+  app.use((ctx, next) => (ctx.path.startsWith('/webhooks/') ? next() : json(ctx, next)));
   for (const router of [
     authRoutes(deps),
     userRoutes(deps),

@@ -4,6 +4,7 @@ import type { PostgresEventStore } from '@building/infra/event-store/event-store
 import { ConcurrencyError } from '@building/infra/event-store/errors';
 import { conflict } from '@building/infra/http/problem';
 import type { Loaded } from './aggregate.ts';
+import { createKeyedQueue } from './one-at-a-time.ts';
 import { streamOf } from './stream-of-event.ts';
 
 export interface CommandHandling<C> {
@@ -21,33 +22,55 @@ export interface CommandResult {
 
 const attempts = 6;
 
+/** Per store: commands of one service share it, so its retries on a stream take turns. */
+const queues = new WeakMap<PostgresEventStore, ReturnType<typeof createKeyedQueue>>();
+
 /**
  * Load, decide, append: the events go to the streams they name (streamOf), all in one transaction,
  * each at the version its state was read at. A stream the decision did not read (e.g. the user's
  * stream on accept) is appended at its current version. A lost race re-runs the whole decision on
- * fresh state; after a few lost races the caller gets 409.
+ * fresh state, taking turns with this process's other losers on that stream (so fifty requests for
+ * one apartment do not collide fifty times); after a few lost races the caller gets 409.
  */
 export async function handleCommand<C extends object>(
   store: PostgresEventStore,
   handling: CommandHandling<C>,
   meta: CommandMetadata,
 ): Promise<CommandResult> {
-  for (let attempt = 1; ; attempt++) {
-    const context = await handling.load();
-    const events = handling.decide(context);
-    const loaded = Object.values(context).filter(isLoaded);
-    if (events.length === 0) return { events: [], position: Math.max(0, ...loaded.map((l) => l.position)) };
-    // A decision that breaks the catalogue is our bug; checking here keeps it out of the log.
-    for (const event of events) parseEventData(event.type, event.data);
-    try {
-      return await store.append(await appendRequests(store, events, loaded), meta);
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError)) throw error;
-      if (attempt >= attempts) throw conflict('the data changed while we were deciding: please try again');
-      // Jitter so that contenders do not collide again in lockstep.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+  const attempt = () => decideAndAppend(store, handling, meta);
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!(error instanceof ConcurrencyError)) throw error;
+    let queue = queues.get(store);
+    if (!queue) queues.set(store, (queue = createKeyedQueue()));
+    let lost: ConcurrencyError = error;
+    for (let retry = 1; retry < attempts; retry++) {
+      try {
+        return await queue(lost.stream, attempt);
+      } catch (again) {
+        if (!(again instanceof ConcurrencyError)) throw again;
+        lost = again;
+        // Another process won: jitter so that we do not collide with it in lockstep.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * retry));
+      }
     }
+    throw conflict('the data changed while we were deciding: please try again');
   }
+}
+
+async function decideAndAppend<C extends object>(
+  store: PostgresEventStore,
+  handling: CommandHandling<C>,
+  meta: CommandMetadata,
+): Promise<CommandResult> {
+  const context = await handling.load();
+  const events = handling.decide(context);
+  const loaded = Object.values(context).filter(isLoaded);
+  if (events.length === 0) return { events: [], position: Math.max(0, ...loaded.map((l) => l.position)) };
+  // A decision that breaks the catalogue is our bug; checking here keeps it out of the log.
+  for (const event of events) parseEventData(event.type, event.data);
+  return store.append(await appendRequests(store, events, loaded), meta);
 }
 
 async function appendRequests(store: PostgresEventStore, events: DomainEvent[], loaded: Loaded<unknown>[]) {
