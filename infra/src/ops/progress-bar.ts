@@ -8,8 +8,12 @@ import type { ReplayProgress } from './replay-source.ts';
 export function progressBar(label: string, options: { minTotal?: number } = {}): ReplayProgress {
   const enabled = Boolean(process.stderr.isTTY);
   let bar: cliProgress.SingleBar | undefined;
+  let done = 0;
+  let expected = 0;
   return {
     start(total) {
+      done = 0;
+      expected = total;
       if (!enabled || total < (options.minTotal ?? 1000)) return;
       bar = new cliProgress.SingleBar(
         {
@@ -23,6 +27,9 @@ export function progressBar(label: string, options: { minTotal?: number } = {}):
       bar.start(total, 0);
     },
     advance(count) {
+      done += count;
+      // The log grows while a rebuild runs: grow the bar rather than pass 100%.
+      if (done > expected) bar?.setTotal((expected = done));
       bar?.increment(count);
     },
     stop() {

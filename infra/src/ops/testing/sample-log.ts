@@ -14,8 +14,12 @@ const admin: CommandMetadata['actor'] = { email: 'admin@building.test', role: 'a
  * agreements requested and accepted, coupons, an announcement, payments paid and failed.
  * `apartments` scales it up for rebuild tests. Returns the number of events appended.
  */
-export async function appendSampleLog(store: PostgresEventStore, options: { apartments?: number } = {}) {
+export async function appendSampleLog(
+  store: PostgresEventStore,
+  options: { apartments?: number; firstSi?: number } = {},
+) {
   const apartments = options.apartments ?? 3;
+  const firstSi = options.firstSi ?? 1;
   let appended = 0;
   let day = 0;
   const append = async (stream: string, expectedVersion: number, events: DomainEvent[], actor = admin) => {
@@ -30,7 +34,7 @@ export async function appendSampleLog(store: PostgresEventStore, options: { apar
       data: { couponId, code: 'EID10', discount: 10, description: 'Eid, "ten" off, yes' },
     },
   ]);
-  for (let si = 1; si <= apartments; si++) {
+  for (let si = firstSi; si < firstSi + apartments; si++) {
     const details = {
       si,
       apartment: `A${si}`,

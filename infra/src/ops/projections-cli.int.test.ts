@@ -1,0 +1,218 @@
+import knex, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projections } from '@building/projector/projections/registry';
+import { startProjector } from '@building/projector/start-projector';
+import { buildingHistory, type BuildingHistory } from '@building/projector/testing/building-history';
+import { scriptedBuilding } from '@building/projector/testing/scripted-building';
+import { loadConfig } from '../config.ts';
+import { PostgresEventStore } from '../event-store/event-store.ts';
+import { migrateEventStore } from '../event-store/schema.ts';
+import { missing } from '../testing/infra-availability.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { projectionsReport, type ProjectionsReport } from './projections/projection-status.ts';
+import { runCli, startCli } from './testing/run-cli.ts';
+import { appendSampleLog } from './testing/sample-log.ts';
+import { leftoverTables, liveTables, tableHash, viewHashes } from './testing/view-hashes.ts';
+
+describe.skipIf(missing('postgres'))('npm run projections', () => {
+  let database: TestDatabase;
+  let db: Knex;
+  let history: BuildingHistory;
+  let projector: { stop(): Promise<void> };
+  const tables = liveTables(projections);
+  const env = () => ({ DATABASE_URL: database.url });
+
+  beforeAll(async () => {
+    database = await createTestDatabase('rebuild');
+    db = database.db;
+    await migrateEventStore(db);
+    const store = new PostgresEventStore(db);
+    history = buildingHistory(store);
+    await scriptedBuilding(history);
+    await appendSampleLog(store, { apartments: 60, firstSi: 101 });
+    projector = await startProjector(loadConfig({ DATABASE_URL: database.url }), { log: () => {} });
+    await caughtUp(db);
+  });
+  afterAll(async () => {
+    await projector?.stop();
+    await database?.drop();
+  });
+
+  it('status shows each projection caught up with the log', async () => {
+    const json = await runCli('projections-cli.ts', ['status', '--format', 'json'], env());
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.stdout) as ProjectionsReport;
+    expect(report.projections.map((p) => p.name)).toEqual(projections.map((p) => p.name));
+    const last = await new PostgresEventStore(db).lastPosition();
+    for (const p of report.projections) {
+      expect(p).toMatchObject({ pending: 0, parked: 0, lastError: null, lag: last - p.position });
+      expect(p.streams).toBeGreaterThan(0);
+    }
+    const table = await runCli('projections-cli.ts', ['status'], env());
+    expect(table.stdout).toMatch(/^PROJECTION\s+POSITION\s+LAG\s+PENDING\s+STREAMS\s+PARKED\s+LAST ERROR$/m);
+    expect(table.stdout).toMatch(/^apartments_v1\s+\d+\s+\d+\s+0\s+\d+\s+0\s+-$/m);
+  });
+
+  it('rebuild --all under concurrent reads: no read fails or sees a partial view, the views come out identical', async () => {
+    const before = await viewHashes(db, tables);
+    const oidsBefore = await tableOids(db, tables);
+    const readers = startReaders(database.url, tables, before);
+    const result = await runCli('projections-cli.ts', ['rebuild', '--all', '--batch-size', '50'], env());
+    const reads = await readers.stop();
+    expect(result.stderr).not.toContain('failed');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^rebuilt apartments_v1, .*: \d+ events replayed, \d+ caught up in the swap/,
+    );
+    expect(reads.errors).toEqual([]);
+    expect(reads.mismatches).toEqual([]);
+    expect(reads.count).toBeGreaterThan(tables.length * 2);
+    expect(await viewHashes(db, tables)).toEqual(before);
+    // The tables really are new ones, and nothing is left behind.
+    const oidsAfter = await tableOids(db, tables);
+    for (const table of tables) expect(oidsAfter[table]).not.toBe(oidsBefore[table]);
+    expect(await leftoverTables(db)).toEqual([]);
+    const report = await projectionsReport(db, projections);
+    expect(report.projections.every((p) => p.pending === 0)).toBe(true);
+  }, 240_000);
+
+  it('loses nothing the live projector applies while a rebuild runs', async () => {
+    let stop = false;
+    let commands = 0;
+    // Stops by itself too, so a failed rebuild cannot leave it writing into the next test.
+    const deadline = Date.now() + 180_000;
+    const writer = (async () => {
+      for (let si = 500; !stop && Date.now() < deadline && si < 540; si++) {
+        await newTenant(history, si);
+        commands += 4;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    let result;
+    try {
+      result = await runCli('projections-cli.ts', ['rebuild', '--all', '--batch-size', '100'], env());
+    } finally {
+      stop = true;
+      await writer;
+    }
+    expect(result.code).toBe(0);
+    expect(commands).toBeGreaterThan(0);
+    await caughtUp(db);
+    const afterLive = await viewHashes(db, tables);
+    // A quiet rebuild of the whole log must produce exactly what the live views hold.
+    const quiet = await runCli('projections-cli.ts', ['rebuild', '--all'], env());
+    expect(quiet.code).toBe(0);
+    expect(await viewHashes(db, tables)).toEqual(afterLive);
+    const apartments = await tableHash(db, 'apartments_v1_apartments');
+    expect(apartments.rows).toBeGreaterThan(68);
+  }, 240_000);
+
+  it('a rebuild killed mid-way leaves the live views untouched, and running it again succeeds', async () => {
+    const before = await viewHashes(db, tables);
+    const { child, done } = startCli('projections-cli.ts', ['rebuild', '--all', '--batch-size', '5'], env());
+    await eventually(async () => {
+      const row = await db('projection_status')
+        .whereLike('projection', '%\\_shadow')
+        .where('position', '>', 0)
+        .first();
+      expect(row).toBeDefined();
+    });
+    child.kill('SIGKILL');
+    const killed = await done;
+    expect(killed.code).toBeNull();
+    expect(await leftoverTables(db)).not.toEqual([]);
+    expect(await viewHashes(db, tables)).toEqual(before);
+
+    const rerun = await runCli('projections-cli.ts', ['rebuild', '--all'], env());
+    expect(rerun.code).toBe(0);
+    expect(await leftoverTables(db)).toEqual([]);
+    expect(await viewHashes(db, tables)).toEqual(before);
+    expect(await db('projection_status').whereLike('projection', '%\\_shadow')).toEqual([]);
+  }, 240_000);
+
+  it('rebuilds a single projection by name', async () => {
+    const before = await viewHashes(db, tables);
+    const result = await runCli('projections-cli.ts', ['rebuild', 'coupons_v1'], env());
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^rebuilt coupons_v1: /);
+    expect(await viewHashes(db, tables)).toEqual(before);
+  });
+
+  it.each([[['rebuild']], [['rebuild', 'nope_v1']], [['rebuild', '--all', '--batch-size', '0']]])(
+    'rejects %j with the usage and exit code 2',
+    async (args) => {
+      const result = await runCli('projections-cli.ts', args, env());
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('usage:');
+    },
+  );
+});
+
+async function newTenant(h: BuildingHistory, si: number) {
+  const email = `late${si}@example.com`;
+  await h.register(email, `Late ${si}`);
+  await h.list(si);
+  const { requestId } = await h.request(si, email);
+  await h.accept(requestId);
+}
+
+async function caughtUp(db: Knex): Promise<void> {
+  await eventually(async () => {
+    const report = await projectionsReport(db, projections);
+    expect(report.projections.filter((p) => p.pending !== 0)).toEqual([]);
+  }, 30_000);
+}
+
+async function tableOids(db: Knex, tables: readonly string[]): Promise<Record<string, number>> {
+  const oids: Record<string, number> = {};
+  for (const table of tables) {
+    const { rows } = await db.raw<{ rows: Array<{ oid: number }> }>('select ?::regclass::oid as oid', [
+      table,
+    ]);
+    oids[table] = Number(rows[0]!.oid);
+  }
+  return oids;
+}
+
+/** Two readers hashing every view in a loop, on their own connections, as the query-service would. */
+function startReaders(url: string, tables: readonly string[], expected: Record<string, string>) {
+  const readDb = knex({ client: 'pg', connection: url, pool: { min: 0, max: 2 } });
+  const errors: string[] = [];
+  const mismatches: string[] = [];
+  let count = 0;
+  let stopped = false;
+  const reader = async () => {
+    while (!stopped) {
+      for (const table of tables) {
+        try {
+          const { hash } = await tableHash(readDb, table);
+          count += 1;
+          if (hash !== expected[table]) mismatches.push(table);
+        } catch (error) {
+          errors.push(`${table}: ${(error as Error).message}`);
+        }
+      }
+    }
+  };
+  const running = [reader(), reader()];
+  return {
+    async stop() {
+      stopped = true;
+      await Promise.all(running);
+      await readDb.destroy();
+      return { errors, mismatches, count };
+    },
+  };
+}
+
+async function eventually(check: () => Promise<void>, withinMs = 20_000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * `npm run projections -- status | rebuild <name...> | rebuild --all`: where each projection
+ * stands against the log, and rebuilds from the start of the log into shadow tables swapped in
+ * atomically while the projector and the query-service keep running. Exit codes: 0 fine,
+ * 1 failure, 2 bad arguments.
+ */
+import knex from 'knex';
+import { projections } from '@building/projector/projections/registry';
+import { loadConfig } from '../config.ts';
+import { alignTable } from './audit-formats.ts';
+import { databaseUrl } from './open-replay-source.ts';
+import { progressBar } from './progress-bar.ts';
+import {
+  parseProjectionsArgs,
+  projectionsUsage,
+  type ProjectionsCommand,
+} from './projections/projections-args.ts';
+import { projectionsReport, type ProjectionsReport } from './projections/projection-status.ts';
+import { rebuildProjections } from './projections/rebuild-projections.ts';
+import { UsageError } from './usage-error.ts';
+
+function statusTable(report: ProjectionsReport): string[] {
+  const rows = report.projections.map((p) => [
+    p.name,
+    String(p.position),
+    String(p.lag),
+    p.pending < 0 ? '?' : String(p.pending),
+    String(p.streams),
+    String(p.parked),
+    p.lastError
+      ? `${p.lastError.reason} ${p.lastError.stream}@${p.lastError.version}: ${p.lastError.error}`
+      : '-',
+  ]);
+  return [
+    `log: last position ${report.lastPosition}; malformed events parked: ${report.malformed}`,
+    ...alignTable(['PROJECTION', 'POSITION', 'LAG', 'PENDING', 'STREAMS', 'PARKED', 'LAST ERROR'], rows),
+  ];
+}
+
+async function run(command: ProjectionsCommand): Promise<number> {
+  const db = knex({ client: 'pg', connection: databaseUrl(loadConfig()), pool: { min: 0, max: 4 } });
+  try {
+    if (command.kind === 'status') {
+      const report = await projectionsReport(db, projections);
+      const text = command.format === 'json' ? [JSON.stringify(report, null, 2)] : statusTable(report);
+      process.stdout.write(`${text.join('\n')}\n`);
+      return 0;
+    }
+    const chosen =
+      command.names === 'all' ? projections : projections.filter((p) => command.names.includes(p.name));
+    const started = Date.now();
+    console.error(`rebuilding ${chosen.map((p) => p.name).join(', ')} from the start of the log`);
+    const result = await rebuildProjections(db, chosen, {
+      batchSize: command.batchSize,
+      progress: progressBar('rebuild', { minTotal: 0 }),
+      log: (line) => console.error(`[rebuild] ${line}`),
+    });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    process.stdout.write(
+      `rebuilt ${result.projections.join(', ')}: ${result.replayed} events replayed, ` +
+        `${result.caughtUp} caught up in the swap, swapped in atomically (${seconds} s)\n`,
+    );
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function main(): Promise<void> {
+  let command: ProjectionsCommand;
+  try {
+    command = parseProjectionsArgs(
+      process.argv.slice(2),
+      projections.map((p) => p.name),
+    );
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    if (error.message) console.error(`projections: ${error.message}`);
+    console.error(projectionsUsage);
+    process.exitCode = 2;
+    return;
+  }
+  try {
+    process.exitCode = await run(command);
+  } catch (error) {
+    console.error(
+      `projections ${command.kind} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    process.exitCode = 1;
+  }
+}
+
+await main();

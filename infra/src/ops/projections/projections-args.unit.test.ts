@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../usage-error.ts';
+import { parseProjectionsArgs } from './projections-args.ts';
+
+const known = ['apartments_v1', 'coupons_v1'];
+
+describe('npm run projections arguments', () => {
+  it('parses status, rebuild by name and rebuild --all', () => {
+    expect(parseProjectionsArgs(['status'], known)).toEqual({ kind: 'status', format: 'table' });
+    expect(parseProjectionsArgs(['status', '--format', 'json'], known)).toEqual({
+      kind: 'status',
+      format: 'json',
+    });
+    expect(parseProjectionsArgs(['rebuild', 'coupons_v1'], known)).toEqual({
+      kind: 'rebuild',
+      names: ['coupons_v1'],
+      batchSize: 500,
+    });
+    expect(parseProjectionsArgs(['rebuild', '--all', '--batch-size', '50'], known)).toEqual({
+      kind: 'rebuild',
+      names: 'all',
+      batchSize: 50,
+    });
+  });
+
+  it.each([
+    [[]],
+    [['drop']],
+    [['rebuild']],
+    [['rebuild', 'nope_v1']],
+    [['rebuild', '--all', 'coupons_v1']],
+    [['rebuild', '--all', '--batch-size', '0']],
+    [['rebuild', '--all', '--batch-size', 'many']],
+    [['status', '--all']],
+    [['status', '--format', 'xml']],
+  ])('rejects %j', (argv) => {
+    expect(() => parseProjectionsArgs(argv, known)).toThrow(UsageError);
+  });
+});
