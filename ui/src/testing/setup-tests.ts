@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetPositions } from '../lib/position-store.ts';
 import { resetBackend } from './backend.ts';
 import { resetFakeIdentity } from './fake-identity.ts';
 import { server } from './server.ts';
+
+// Whole routes load lazy chunks, which Vite transforms on first use: give a busy machine time.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 // Firebase is the one module replaced: an in-memory identity provider (fake-identity.ts).
 vi.mock('../lib/firebase.ts', async () => ({ identity: (await import('./fake-identity.ts')).identity }));

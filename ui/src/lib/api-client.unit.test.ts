@@ -1,0 +1,90 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { server } from '../testing/server.ts';
+import { setAccessToken } from './access-token.ts';
+import { ApiError, command, query, setUnauthorizedHandler } from './api-client.ts';
+import { env } from './env.ts';
+import { lastPosition } from './position-store.ts';
+
+const seen: Request[] = [];
+const capture = (url: string, respond: () => Response) =>
+  server.use(
+    http.all(url, ({ request }) => {
+      seen.push(request.clone());
+      return respond();
+    }),
+  );
+
+describe('api client', () => {
+  it('sends the stored token, and JSON bodies to the command-service', async () => {
+    seen.length = 0;
+    setAccessToken('abc');
+    capture(`${env.commandUrl}/addCoupon`, () => HttpResponse.json({ insertedId: 'c9', position: 41 }));
+    expect(await command('POST', '/addCoupon', { code: 'EID25' })).toEqual({
+      insertedId: 'c9',
+      position: 41,
+    });
+    const [request] = seen;
+    expect(request?.headers.get('authorization')).toBe('Bearer abc');
+    expect(request?.headers.get('content-type')).toBe('application/json');
+    expect(await request?.json()).toEqual({ code: 'EID25' });
+  });
+
+  it('keeps the highest position a command answered and sends it with later reads', async () => {
+    seen.length = 0;
+    capture(`${env.commandUrl}/anouncement`, () => HttpResponse.json({ insertedId: 'a1', position: 77 }));
+    capture(`${env.queryUrl}/anouncement`, () => HttpResponse.json([]));
+    await query('/anouncement');
+    expect(seen[0]?.headers.get('x-min-position')).toBeNull();
+
+    await command('POST', '/anouncement', { title: 't', description: 'd' });
+    expect(lastPosition()).toBe(77);
+    await query('/anouncement');
+    expect(seen.at(-1)?.headers.get('x-min-position')).toBe('77');
+    await query('/anouncement', { minPosition: 90 });
+    expect(seen.at(-1)?.headers.get('x-min-position')).toBe('90');
+  });
+
+  it('turns a problem+json answer into an ApiError naming the bad fields', async () => {
+    capture(`${env.commandUrl}/addCoupon`, () =>
+      HttpResponse.json(
+        {
+          type: 'about:blank',
+          title: 'Bad Request',
+          status: 400,
+          detail: 'the coupon is not valid',
+          errors: [{ field: 'discount', message: 'must be between 1 and 100' }],
+        },
+        { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+      ),
+    );
+    const error = await command('POST', '/addCoupon', { discount: 0 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'The coupon is not valid (discount: must be between 1 and 100)',
+      fieldErrors: [{ field: 'discount', message: 'must be between 1 and 100' }],
+    });
+  });
+
+  it('explains answers that are not problem documents, and unreachable servers', async () => {
+    capture(`${env.queryUrl}/members`, () => new HttpResponse('upstream down', { status: 502 }));
+    await expect(query('/members')).rejects.toMatchObject({
+      status: 502,
+      message: 'Request failed: 502 Bad Gateway',
+    });
+    capture(`${env.queryUrl}/members`, () => HttpResponse.error());
+    await expect(query('/members')).rejects.toMatchObject({ status: 0, message: /Cannot reach the server/ });
+  });
+
+  it('on 401 drops the token and lets the app end the session', async () => {
+    const onUnauthorized = vi.fn();
+    const unregister = setUnauthorizedHandler(onUnauthorized);
+    setAccessToken('expired');
+    capture(`${env.queryUrl}/members`, () => HttpResponse.json({ status: 401 }, { status: 401 }));
+    await expect(query('/members')).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem('access-token')).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    unregister();
+  });
+});
