@@ -5,6 +5,7 @@ import { problemMiddleware } from '@building/infra/http/problem';
 import { eventStreamRoutes } from './live/events-stream.ts';
 import type { QueryDeps } from './query-deps.ts';
 import { minPosition } from './read-your-writes/min-position.ts';
+import { adminOpsRoutes } from './ops/admin-routes.ts';
 import { agreementRoutes } from './routes/agreements.ts';
 import { announcementRoutes } from './routes/announcements.ts';
 import { apartmentRoutes } from './routes/apartments.ts';
@@ -56,6 +57,7 @@ export function createApp(deps: QueryDeps): Koa {
     userRoleRoutes,
     imageRoutes,
     eventStreamRoutes,
+    adminOpsRoutes,
   ]) {
     const router = routes(deps);
     app.use(router.routes()).use(router.allowedMethods());

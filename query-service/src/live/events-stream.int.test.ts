@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { missing } from '@building/infra/testing/infra-availability';
+import { people } from '@building/projector/testing/scripted-building';
+import { createQueryHarness, type QueryHarness } from '../testing/query-harness.ts';
+
+/** Reads an SSE response, collecting the `data:` payloads. */
+function listen(response: Response) {
+  const received: Array<{ view: string; position: number }> = [];
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const done = (async () => {
+    for (;;) {
+      const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (chunk.done) return;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let end;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const message = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        for (const line of message.split('\n')) {
+          if (line.startsWith('data: ')) received.push(JSON.parse(line.slice(6)));
+        }
+      }
+    }
+  })();
+  return { received, close: () => reader.cancel().then(() => done) };
+}
+
+describe.skipIf(missing('postgres'))('live updates (SSE)', () => {
+  let q: QueryHarness;
+  beforeAll(async () => {
+    q = await createQueryHarness('live_updates');
+    await q.history.register(people.admin.email, 'Admin', { admin: true });
+    for (const p of [people.alice, people.erin]) await q.history.register(p.email, p.name);
+    await q.history.list(1);
+    await q.catchUp();
+  });
+  afterAll(() => q?.close());
+
+  it('streams the view changes each caller may see', async () => {
+    const open = async (headers: Record<string, string>, query = '') => {
+      const response = await fetch(`${q.url}/events/stream${query}`, { headers });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/event-stream');
+      return listen(response);
+    };
+    const admin = await open({ Authorization: `Bearer ${await q.tokenFor(people.admin.email)}` });
+    const alice = await open({}, `?access_token=${await q.tokenFor(people.alice.email)}`);
+    const erin = await open({}, `?access_token=${await q.tokenFor(people.erin.email)}`);
+    const anonymous = await open({});
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the streams are subscribed
+
+    const coupon = await q.history.addCoupon('LIVE', 10); // public
+    const request = await q.history.request(1, people.erin.email); // erin's own + admin views
+    const news = await q.history.announce('Hello', 'signed-in only');
+    await q.catchUp();
+    await q.heard('announcements', news.position);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const views = (stream: typeof admin) => [...new Set(stream.received.map((c) => c.view))].sort();
+    expect(views(admin)).toEqual(['agreement-requests', 'announcements', 'coupons']);
+    expect(views(erin)).toEqual(['agreement-requests', 'announcements', 'coupons']);
+    expect(views(alice)).toEqual(['announcements', 'coupons']);
+    expect(views(anonymous)).toEqual(['coupons']);
+    expect(admin.received).toContainEqual({ view: 'coupons', position: coupon.position });
+    expect(erin.received).toContainEqual({ view: 'agreement-requests', position: request.position });
+
+    // Admin-only views reach admins alone.
+    expect(admin.received.some((c) => c.view === 'statistics')).toBe(false); // erin's request moved no statistic
+    await q.history.list(2);
+    await q.catchUp();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(admin.received.some((c) => c.view === 'statistics')).toBe(true);
+    expect(erin.received.some((c) => c.view === 'statistics')).toBe(false);
+    expect(anonymous.received.some((c) => c.view === 'apartments')).toBe(true);
+
+    for (const stream of [admin, alice, erin, anonymous]) await stream.close();
+  });
+});
