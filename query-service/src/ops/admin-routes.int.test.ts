@@ -37,7 +37,8 @@ describe.skipIf(missing('postgres'))('the admin operations routes', () => {
   it('returns a category window of the log with its verification', async () => {
     const all = await q.get('/admin/audit?category=agreements,payments', { as: people.admin.email });
     expect(all.status).toBe(200);
-    expect(all.body.verification).toMatchObject({ ok: true, broken: null });
+    expect(all.body.verification).toMatchObject({ ok: true });
+    expect(all.body.verification).not.toHaveProperty('broken');
     expect(all.body.events.length).toBe(all.body.total);
     expect(all.body.events.every((e: { stream: string }) => /^(agreement|payment)-/.test(e.stream))).toBe(
       true,

@@ -75,7 +75,8 @@ export function adminOpsRoutes(deps: { db: Knex; jwtSecret: string }): Router {
         total: result.shown,
         truncated: result.shown > events.length,
         events,
-        verification: result.verification,
+        // `broken` only when a link is broken (the dashboard reads its absence as intact).
+        verification: { ...result.verification, broken: result.verification.broken ?? undefined },
       };
     });
 }
