@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredEvent } from '@building/events/envelope';
+import { loadConfig } from '@building/infra/config';
+import { PostgresEventStore } from '@building/infra/event-store/event-store';
+import { migrateEventStore } from '@building/infra/event-store/schema';
+import { missing } from '@building/infra/testing/infra-availability';
+import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
+import { hasApplied } from '../applied-position.ts';
+import { projections } from '../projections/registry.ts';
+import { startProjector } from '../start-projector.ts';
+import { buildingHistory } from '../testing/building-history.ts';
+import { scriptedBuilding } from '../testing/scripted-building.ts';
+import { createViewsHarness, hashViews } from '../testing/views-harness.ts';
+
+describe.skipIf(missing('postgres'))('the store-tailing projector (embedded mode)', () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase('store_views');
+    await migrateEventStore(test.db);
+  });
+  afterAll(() => test?.drop());
+
+  const until = async (position: number) => {
+    for (
+      let waited = 0;
+      waited < 30_000 && !(await hasApplied(test.db, position, projections));
+      waited += 50
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await hasApplied(test.db, position, projections)).toBe(true);
+  };
+
+  it('follows the store, resumes from its checkpoint after a restart, and matches a direct projection', async () => {
+    const config = loadConfig({ DATABASE_URL: test.url });
+    const store = new PostgresEventStore(test.db);
+    const history = buildingHistory(store);
+
+    let projector = await startProjector(config, { log: () => {} });
+    await history.register('first@building.test', 'First');
+    await history.list(1);
+    await until(await store.lastPosition());
+    await projector.stop();
+
+    await scriptedBuilding(history); // written while no projector runs
+    projector = await startProjector(config, { log: () => {} });
+    await until(await store.lastPosition());
+    await projector.stop();
+    const tail = await test.db('projector_tail').first('position');
+    expect(Number(tail.position)).toBe(await store.lastPosition());
+
+    const events: StoredEvent[] = [];
+    for await (const page of store.readAll()) events.push(...page);
+    const twin = await createViewsHarness('store_twin');
+    try {
+      await twin.projector.project(events);
+      expect(await hashViews(test.db, twin.targets)).toBe(await hashViews(twin.db, twin.targets));
+    } finally {
+      await twin.drop();
+    }
+  });
+});
