@@ -89,7 +89,7 @@ export default function MakePaymentRoute() {
       <h1 className="title is-3" id="make-payment-title">
         Make Payment
       </h1>
-      <QueryStatus what="your apartments" query={apartments}>
+      <QueryStatus what="apartments" query={apartments}>
         {apartments.data?.length === 0 ? (
           <p className="notification is-light">You do not lease an apartment, so there is no rent to pay.</p>
         ) : (

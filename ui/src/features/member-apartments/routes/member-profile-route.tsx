@@ -15,7 +15,7 @@ export default function MemberProfileRoute() {
       </h1>
       <ProfileCard role="Member" />
       <h2 className="title is-4 mt-5">My Apartment</h2>
-      <QueryStatus what="your apartments" query={apartments}>
+      <QueryStatus what="apartments" query={apartments}>
         {apartments.data?.length === 0 ? (
           <p className="notification is-light">You do not lease an apartment at the moment.</p>
         ) : (

@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react';
+import { delay, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { env } from '../../../lib/env.ts';
+import { backend } from '../../../testing/backend.ts';
+import { dashboard, serveDashboardBackend } from '../../../testing/dashboard-backend.ts';
+import { problem } from '../../../testing/handlers.ts';
+import { renderRoute } from '../../../testing/render-route.tsx';
+import { server } from '../../../testing/server.ts';
+
+serveDashboardBackend();
+
+const admin = { email: 'admin@example.com', displayName: 'Ayesha Admin' };
+const tile = (label: string) => screen.getByText(label).closest('.stat-tile') as HTMLElement;
+
+describe('admin profile', () => {
+  beforeEach(() => backend.admins.add(admin.email));
+
+  it('shows the profile and the statistics, percentages of the total with two decimals', async () => {
+    dashboard.stats = { total: 12, available: 7, booked: 5, user: 9, member: 4 };
+    renderRoute('/dashboard/adminProfile', { signedInAs: admin });
+    expect(await screen.findByRole('region', { name: 'Profile' })).toHaveTextContent('Ayesha Admin');
+    await screen.findByText('Total Rooms');
+    expect(within(tile('Total Rooms')).getByText('12')).toBeInTheDocument();
+    expect(within(tile('Available Rooms')).getByText('58.33%')).toBeInTheDocument();
+    expect(within(tile('Booked Rooms')).getByText('41.67%')).toBeInTheDocument();
+    expect(within(tile('Users')).getByText('9')).toBeInTheDocument();
+    expect(within(tile('Members')).getByText('4')).toBeInTheDocument();
+  });
+
+  it('shows 0.00% for an empty building', async () => {
+    dashboard.stats = { total: 0, available: 0, booked: 0, user: 0, member: 0 };
+    renderRoute('/dashboard/adminProfile', { signedInAs: admin });
+    await screen.findByText('Total Rooms');
+    expect(within(tile('Available Rooms')).getByText('0.00%')).toBeInTheDocument();
+  });
+
+  it("says 'Loading...' and then 'Error loading data' when the read fails", async () => {
+    server.use(
+      http.get(`${env.queryUrl}/apartmentData`, async () => {
+        await delay(100);
+        return problem(500, 'boom', 'Internal Server Error');
+      }),
+    );
+    renderRoute('/dashboard/adminProfile', { signedInAs: admin });
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByText('Error loading data')).toBeInTheDocument();
+  });
+
+  it('says the data is missing when the answer has another shape', async () => {
+    dashboard.stats = { total: 12 };
+    renderRoute('/dashboard/adminProfile', { signedInAs: admin });
+    expect(await screen.findByText('Data is missing or has an unexpected structure')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,92 @@
+import { screen, waitFor } from '@testing-library/react';
+import { delay, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { env } from '../../../lib/env.ts';
+import { backend, callsTo } from '../../../testing/backend.ts';
+import { dashboard, serveDashboardBackend } from '../../../testing/dashboard-backend.ts';
+import { problem } from '../../../testing/handlers.ts';
+import { renderRoute } from '../../../testing/render-route.tsx';
+import { server } from '../../../testing/server.ts';
+
+serveDashboardBackend();
+
+const admin = { email: 'admin@example.com' };
+const path = '/dashboard/auditLog';
+
+const event = (position: number, type: string, stream: string, data: object) => ({
+  position,
+  stream,
+  version: position,
+  type,
+  occurredAt: `2026-03-0${position}T10:00:00.000Z`,
+  actor: { email: 'admin@example.com', role: 'admin' },
+  data,
+});
+
+describe('audit log', () => {
+  beforeEach(() => {
+    backend.admins.add(admin.email);
+    dashboard.audit = {
+      events: [
+        event(1, 'AgreementRequested', 'agreement-3', { si: 3, userEmail: 'karim@example.com' }),
+        event(2, 'AgreementAccepted', 'agreement-3', { si: 3, userEmail: 'karim@example.com' }),
+        event(3, 'AgreementRequested', 'agreement-5', { si: 5, userEmail: 'nadia@example.com' }),
+      ],
+      verification: { ok: true, streams: 2, events: 3 },
+    };
+  });
+
+  it('shows the verified chains prominently and every event', async () => {
+    renderRoute(path, { signedInAs: admin });
+    expect(await screen.findByRole('status', { name: 'Hash chain verification' })).toHaveTextContent(
+      'Hash chains verified3 events in 2 streams',
+    );
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+    expect(screen.getAllByRole('row')[1]).toHaveTextContent('2026-03-01 10:00:00');
+    expect(callsTo('GET', '/admin/audit')[0]?.path).toBe('/admin/audit');
+  });
+
+  it('filters by type and by text, and asks the server for another category and window', async () => {
+    const { user } = renderRoute(path, { signedInAs: admin });
+    await screen.findByRole('status', { name: 'Hash chain verification' });
+    await user.selectOptions(screen.getByLabelText('Event type'), 'AgreementRequested');
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    await user.type(screen.getByLabelText('Search'), 'nadia');
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+    await user.type(screen.getByLabelText('Search'), 'zzz');
+    expect(screen.getByText('No events match.')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Category'), 'payments');
+    await waitFor(() => expect(callsTo('GET', '/admin/audit')).toHaveLength(2));
+    const calls = backend.calls.filter((call) => call.path === '/admin/audit');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('says loudly where the chain breaks', async () => {
+    dashboard.audit = {
+      events: [],
+      verification: {
+        ok: false,
+        streams: 2,
+        events: 3,
+        broken: { stream: 'agreement-3', version: 2, reason: 'hash mismatch' },
+      },
+    };
+    renderRoute(path, { signedInAs: admin });
+    expect(await screen.findByRole('alert', { name: 'Hash chain verification' })).toHaveTextContent(
+      'Hash chain brokenStream agreement-3, version 2: hash mismatch.',
+    );
+  });
+
+  it('shows a spinner, then the error', async () => {
+    server.use(
+      http.get(`${env.queryUrl}/admin/audit`, async () => {
+        await delay(100);
+        return problem(500, 'boom', 'Internal Server Error');
+      }),
+    );
+    renderRoute(path, { signedInAs: admin });
+    expect(await screen.findByText('Loading audit log…')).toBeInTheDocument();
+    expect(await screen.findByText(/Could not load the audit log/)).toBeInTheDocument();
+  });
+});

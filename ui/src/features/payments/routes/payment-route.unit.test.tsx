@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { backend, callsTo } from '../../../testing/backend.ts';
+import { dashboard, sandboxUrl, serveDashboardBackend } from '../../../testing/dashboard-backend.ts';
+import { renderRoute } from '../../../testing/render-route.tsx';
+
+serveDashboardBackend();
+
+const member = { email: 'rahim@example.com', displayName: 'Rahim Member' };
+const path = '/dashboard/payment?si=3&month=March&year=2026';
+
+// The payment sandbox's own Stripe.js stand-in, on the page before the card form asks for Stripe
+// (loaded by path so the UI's type-check does not follow it into the services' code).
+beforeAll(async () => {
+  const modulePath = new URL('../../../../../infra/src/payment-sandbox/stripe-js-routes.ts', import.meta.url)
+    .pathname;
+  const { stripeJsScript } = (await import(/* @vite-ignore */ modulePath)) as {
+    stripeJsScript: (origin: string) => string;
+  };
+  new Function(stripeJsScript(sandboxUrl))();
+});
+
+async function typeCard(user: ReturnType<typeof renderRoute>['user'], number: string) {
+  const card = await screen.findByRole('group', { name: 'Card details' });
+  await user.type(within(card).getByLabelText('Card number'), number);
+  await user.type(within(card).getByLabelText('Expiration date MM / YY'), '1234');
+  await user.type(within(card).getByLabelText('CVC'), '123');
+}
+
+const amount = (label: string) => screen.getByLabelText(label);
+
+describe('payment', () => {
+  beforeEach(() => {
+    backend.members.add(member.email);
+    dashboard.memberApartments[member.email] = [
+      {
+        _id: 'l1',
+        si: 3,
+        apartment: 'A-103',
+        block: 'A',
+        floor: 1,
+        room: '103',
+        rent: 13000,
+        accept_date: '2026-04-02',
+      },
+    ];
+    backend.coupons.push({
+      _id: 'c3',
+      code: 'OLD5',
+      discount: 5,
+      description: 'Expired',
+      status: 'unavailable',
+    });
+  });
+
+  it('prices the month on the server, pays by card, shows the transaction id and records the payment', async () => {
+    const { user } = renderRoute(path, { signedInAs: member });
+    await waitFor(() => expect(amount('Net Rent')).toHaveTextContent('৳ 13,000'));
+    expect(amount('Payable Amount')).toHaveTextContent('৳ 13,000');
+    expect(callsTo('POST', '/create-payment-intent')[0]?.body).toEqual({ si: 3, month: 'March', year: 2026 });
+    const pay = screen.getByRole('button', { name: 'Pay' });
+    expect(pay).toBeDisabled();
+
+    await typeCard(user, '4242424242424242');
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+
+    expect(await screen.findByText('Payment received successfully!')).toBeInTheDocument();
+    expect(screen.getByText('pi_1')).toHaveClass('transaction-id');
+    expect(callsTo('POST', '/v1/payment_methods')[0]?.body).toMatchObject({
+      'billing_details[email]': member.email,
+      'billing_details[name]': 'Rahim Member',
+    });
+    await waitFor(() => expect(callsTo('POST', '/payment')[0]?.body).toEqual({ paymentIntentId: 'pi_1' }));
+    expect(await screen.findByRole('link', { name: 'See your payment history' })).toBeInTheDocument();
+    expect(dashboard.payments).toHaveLength(1);
+  });
+
+  it('applies only an available coupon, priced by the server', async () => {
+    const { user } = renderRoute(path, { signedInAs: member });
+    await waitFor(() => expect(amount('Payable Amount')).toHaveTextContent('৳ 13,000'));
+    const input = screen.getByLabelText('Coupon code');
+    const apply = screen.getByRole('button', { name: 'Apply coupon' });
+    expect(apply).toBeDisabled();
+    await user.type(input, 'old5');
+    expect(apply).toBeDisabled(); // known, but no longer available
+    await user.clear(input);
+    await user.type(input, 'welcome10');
+    expect(apply).toBeEnabled();
+    await user.click(apply);
+    await waitFor(() => expect(amount('Payable Amount')).toHaveTextContent('৳ 11,700'));
+    expect(amount('Net Rent')).toHaveTextContent('৳ 13,000');
+    expect(screen.getByText('Coupon WELCOME10 applied: 10% off.')).toBeInTheDocument();
+    expect(callsTo('POST', '/create-payment-intent')[1]?.body).toEqual({
+      si: 3,
+      month: 'March',
+      year: 2026,
+      code: 'WELCOME10',
+    });
+  });
+
+  it('keeps the full price and says why when the server refuses the coupon', async () => {
+    const { user } = renderRoute(path, { signedInAs: member });
+    await waitFor(() => expect(amount('Payable Amount')).toHaveTextContent('৳ 13,000'));
+    await user.type(screen.getByLabelText('Coupon code'), 'SUMMER15');
+    // Switched off by an admin after the page read the coupons.
+    const coupon = backend.coupons.find((c) => c.code === 'SUMMER15');
+    if (coupon) coupon.status = 'unavailable';
+    await user.click(screen.getByRole('button', { name: 'Apply coupon' }));
+    expect(await screen.findByText("The coupon 'SUMMER15' is not available")).toBeInTheDocument();
+    expect(amount('Payable Amount')).toHaveTextContent('৳ 13,000');
+  });
+
+  it('shows a declined card as a toast and records nothing', async () => {
+    const { user } = renderRoute(path, { signedInAs: member });
+    await waitFor(() => expect(amount('Net Rent')).toHaveTextContent('৳ 13,000'));
+    await typeCard(user, '4000000000000002');
+    const pay = screen.getByRole('button', { name: 'Pay' });
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+    expect(callsTo('POST', '/payment')).toHaveLength(0);
+    expect(screen.queryByText(/Transaction ID/)).toBeNull();
+  });
+
+  it('refuses a month already paid, in a toast and on the page', async () => {
+    dashboard.payments.push({
+      _id: 'p1',
+      email: member.email,
+      name: member.displayName,
+      si: 3,
+      month: 'March',
+      year: 2026,
+      price: 13000,
+      TransactionId: 'pi_old',
+      time: 1_767_225_600,
+    });
+    renderRoute(path, { signedInAs: member });
+    // Once on the page, once in a toast.
+    await waitFor(() =>
+      expect(screen.getAllByText('March 2026 is already paid for apartment 3')).toHaveLength(2),
+    );
+    expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
+  });
+
+  it('explains an incomplete link', async () => {
+    renderRoute('/dashboard/payment?si=3', { signedInAs: member });
+    expect(await screen.findByText(/This payment link is incomplete/)).toBeInTheDocument();
+    expect(callsTo('POST', '/create-payment-intent')).toHaveLength(0);
+  });
+});
