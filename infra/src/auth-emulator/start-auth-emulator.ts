@@ -19,7 +19,10 @@ export interface AuthEmulatorOptions {
   projectId?: string;
   /** Keeps the accounts here across restarts (imported at start, exported on a clean stop); else a temp dir. */
   dataDir?: string;
+  /** The address it listens on; 0.0.0.0 in a container. */
+  bindHost?: string;
   onLog?: (line: string) => void;
+  /** Default 180 s: it needs about 8 s idle, but compiles its API validators with much CPU. */
   readyTimeoutMs?: number;
 }
 
@@ -43,7 +46,11 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   writeFileSync(
     configFile,
     JSON.stringify({
-      emulators: { auth: { host: '127.0.0.1', port }, ui: { enabled: false }, singleProjectMode: true },
+      emulators: {
+        auth: { host: options.bindHost ?? '127.0.0.1', port },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
     }),
   );
   const accountsDir = join(workDir, 'accounts');
@@ -106,7 +113,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     cleanUp();
   };
   try {
-    await waitUntilReady(host, exited, options.readyTimeoutMs ?? 60_000);
+    await waitUntilReady(host, exited, options.readyTimeoutMs ?? 180_000);
   } catch (error) {
     await stop();
     const detail = output.slice(-15).join('\n');
@@ -122,7 +129,8 @@ async function waitUntilReady(host: string, exited: Promise<void>, timeoutMs: nu
   while (Date.now() < deadline) {
     if (gone) throw new Error(`the auth emulator exited before it was ready on ${host}`);
     try {
-      const response = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
+      // A loaded machine can take seconds to answer: a short time-out would never see it ready.
+      const response = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(10_000) });
       if (response.ok) return;
     } catch {
       // not listening yet

@@ -1,0 +1,13 @@
+# One image for every service of the distributed mode (docker-compose.yml picks the command).
+FROM node:20-bookworm-slim
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY events/package.json events/
+COPY infra/package.json infra/
+COPY command-service/package.json command-service/
+COPY projector/package.json projector/
+COPY query-service/package.json query-service/
+COPY ui/package.json ui/
+RUN npm ci --no-audit --no-fund
+COPY . .
+ENV HOST=0.0.0.0 NODE_ENV=production
