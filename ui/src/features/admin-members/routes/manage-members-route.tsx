@@ -51,7 +51,7 @@ export default function ManageMembersRoute() {
                 {members.data?.map((member, index) => (
                   <tr key={member._id}>
                     <td>{index + 1}</td>
-                    <td>{member.name}</td>
+                    <td>{member.name ?? member.email}</td>
                     <td>{member.email}</td>
                     <td>
                       <button

@@ -25,12 +25,14 @@ function loadSandboxScript(): Promise<void> {
 let loading: Promise<Stripe | null> | undefined;
 
 /**
- * Stripe for the card form: real Stripe.js with a publishable key, else the payment sandbox's
+ * Stripe for the card form: real Stripe.js with a real publishable key, else the payment sandbox's
  * stand-in. loadStripe uses a `window.Stripe` already on the page, so the UI code is the same.
  */
 export function loadCardPayments(): Promise<Stripe | null> {
   loading ??= (async () => {
-    if (env.stripePublishableKey) return loadStripe(env.stripePublishableKey);
+    const key = env.stripePublishableKey;
+    // The launcher names the sandbox's own key; any other key is a real Stripe account.
+    if (key && key !== sandboxKey) return loadStripe(key);
     await loadSandboxScript();
     return loadStripe(sandboxKey);
   })().catch((error: unknown) => {
