@@ -15,7 +15,7 @@ const refusals: Partial<Record<AgreementAvailability, string>> = {
 
 /**
  * The card's Agreement action. Visitors and admins see it disabled, but it stays focusable
- * (aria-disabled) so trying it explains why instead of doing nothing.
+ * (aria-disabled, not `disabled`, which would swallow the click) so trying it explains why.
  */
 export function AgreementButton({ availability, onRequest }: AgreementButtonProps) {
   if (availability === 'booked') {
@@ -28,16 +28,19 @@ export function AgreementButton({ availability, onRequest }: AgreementButtonProp
   const refusal = refusals[availability];
   const busy = availability === 'checking' || availability === 'sending';
   return (
-    <button
-      type="button"
-      className={`button is-primary is-fullwidth${availability === 'sending' ? ' is-loading' : ''}`}
-      aria-disabled={refusal || busy ? 'true' : undefined}
-      onClick={() => {
-        if (refusal) toast.error(refusal, { id: refusal });
-        else if (!busy) onRequest();
-      }}
+    // The wrapper hears attempts on the disabled button (a click, or Enter on it) and explains.
+    <div
+      className="agreement-action"
+      onClick={refusal ? () => toast.error(refusal, { id: refusal }) : undefined}
     >
-      Agreement
-    </button>
+      <button
+        type="button"
+        className={`button is-primary is-fullwidth${availability === 'sending' ? ' is-loading' : ''}`}
+        aria-disabled={refusal || busy ? 'true' : undefined}
+        onClick={refusal || busy ? undefined : onRequest}
+      >
+        Agreement
+      </button>
+    </div>
   );
 }
