@@ -45,6 +45,13 @@ export const imageField = z.union([
   webUrlField,
 ]);
 
+/** Control characters other than tab and line breaks. */
+const hasControlCharacters = (value: string) =>
+  [...value].some((c) => {
+    const code = c.charCodeAt(0);
+    return (code < 0x20 && c !== '\t' && c !== '\n' && c !== '\r') || code === 0x7f;
+  });
+
 /** Free text a person types: trimmed, no control characters. */
 export const textField = (min: number, max: number) =>
   z
@@ -52,4 +59,4 @@ export const textField = (min: number, max: number) =>
     .trim()
     .min(min)
     .max(max)
-    .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'contains control characters');
+    .refine((value) => !hasControlCharacters(value), 'contains control characters');

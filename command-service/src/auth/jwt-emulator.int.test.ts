@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UnsecuredJWT } from 'jose';
+import { verifyAccessToken } from '@building/infra/auth/access-token';
+import { clearAccounts, createAccount, signIn } from '@building/infra/auth-emulator/emulator-accounts';
+import {
+  startAuthEmulator,
+  type AuthEmulatorHandle,
+} from '@building/infra/auth-emulator/start-auth-emulator';
+import { freePort } from '@building/infra/launcher/ports';
+import { jwtSecret, startTestService, type TestService } from '../testing/test-service.ts';
+import { createEmulatorIdentityVerifier } from './emulator-identity-verifier.ts';
+
+const projectId = 'demo-building';
+
+/** POST /jwt against the real Firebase Auth emulator: its unsigned tokens count only for its own accounts. */
+describe('POST /jwt with the Auth emulator', () => {
+  let emulator: AuthEmulatorHandle;
+  let t: TestService;
+  beforeAll(async () => {
+    emulator = await startAuthEmulator({ port: await freePort(), projectId });
+    t = await startTestService({
+      identity: createEmulatorIdentityVerifier({ host: emulator.host, projectId }),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await emulator?.stop();
+  });
+
+  it('trades an emulator ID token of an existing account for our access token', async () => {
+    const account = { email: 'Nadia@Building.test', password: 'nadia-pass-1', displayName: 'Nadia' };
+    await createAccount(emulator.host, projectId, account);
+    const idToken = await signIn(emulator.host, account.email, account.password);
+    const reply = await t.call('POST', '/jwt', { body: { idToken } });
+    expect(reply.status).toBe(200);
+    const claims = await verifyAccessToken(reply.body.token, jwtSecret);
+    expect(claims?.email).toBe('nadia@building.test');
+  });
+
+  it('refuses a made-up unsigned token, and the token of an account that no longer exists', async () => {
+    const seconds = Math.floor(Date.now() / 1000);
+    const madeUp = new UnsecuredJWT({
+      email: 'admin@building.test',
+      auth_time: seconds - 5,
+      user_id: 'made-up',
+    })
+      .setIssuer(`https://securetoken.google.com/${projectId}`)
+      .setAudience(projectId)
+      .setSubject('made-up')
+      .setIssuedAt(seconds - 5)
+      .setExpirationTime(seconds + 600)
+      .encode();
+    const forged = await t.call('POST', '/jwt', { body: { idToken: madeUp } });
+    expect(forged.status).toBe(401);
+    expect(forged.body.token).toBeUndefined();
+
+    await createAccount(emulator.host, projectId, { email: 'gone@building.test', password: 'gone-pass-1' });
+    const idToken = await signIn(emulator.host, 'gone@building.test', 'gone-pass-1');
+    await clearAccounts(emulator.host, projectId);
+    expect((await t.call('POST', '/jwt', { body: { idToken } })).status).toBe(401);
+  });
+});
