@@ -22,6 +22,8 @@ export interface AuthEmulatorOptions {
   /** The address it listens on; 0.0.0.0 in a container. */
   bindHost?: string;
   onLog?: (line: string) => void;
+  /** Aborting while it starts stops it and rejects. */
+  signal?: AbortSignal;
   /** Default 180 s: it needs about 8 s idle, but compiles its API validators with much CPU. */
   readyTimeoutMs?: number;
 }
@@ -113,7 +115,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     cleanUp();
   };
   try {
-    await waitUntilReady(host, exited, options.readyTimeoutMs ?? 180_000);
+    await waitUntilReady(host, exited, options.readyTimeoutMs ?? 180_000, options.signal);
   } catch (error) {
     await stop();
     const detail = output.slice(-15).join('\n');
@@ -122,12 +124,18 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   return { host, projectId, pid: child.pid!, stop };
 }
 
-async function waitUntilReady(host: string, exited: Promise<void>, timeoutMs: number): Promise<void> {
+async function waitUntilReady(
+  host: string,
+  exited: Promise<void>,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
   let gone = false;
   void exited.then(() => (gone = true));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (gone) throw new Error(`the auth emulator exited before it was ready on ${host}`);
+    if (signal?.aborted) throw new Error('the auth emulator start was aborted');
     try {
       // A loaded machine can take seconds to answer: a short time-out would never see it ready.
       const response = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(10_000) });

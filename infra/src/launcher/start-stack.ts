@@ -138,7 +138,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         return pg;
       }),
       step('auth emulator ready', async () => {
-        const auth = await startAuthEmulator({ port: ports.auth, projectId, dataDir: join(dataDir, 'auth') });
+        const auth = await startAuthEmulator({
+          port: ports.auth,
+          projectId,
+          dataDir: join(dataDir, 'auth'),
+          signal: options.signal,
+        });
         stops.push({ name: 'auth emulator', stop: auth.stop });
         return auth;
       }),
