@@ -11,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/test-database.
 import { runCli } from './testing/run-cli.ts';
 import { appendSampleLog, sampleDay } from './testing/sample-log.ts';
 
-describe.skipIf(missing('postgres'))('npm run audit', () => {
+describe.skipIf(missing('postgres'))('npm run audit', { timeout: 120_000 }, () => {
   let database: TestDatabase;
   let total = 0;
   const prefix = `audit${randomBytes(4).toString('hex')}.`;
@@ -74,15 +74,13 @@ describe.skipIf(missing('postgres'))('npm run audit', () => {
     expect(result.stdout).toContain('Eid, \\""ten\\"" off, yes');
   });
 
-  it.each([[['agreement']], [['payments', '--format', 'xml']], [['payments', '--from', 'last week']], [[]]])(
-    'rejects bad arguments %j with the usage and exit code 2',
-    async (args) => {
-      const result = await runCli('audit-cli.ts', args, store());
-      expect(result.code).toBe(2);
-      expect(result.stderr).toContain('usage:');
-      expect(result.stdout).toBe('');
-    },
-  );
+  it('rejects bad arguments with the usage and exit code 2', async () => {
+    const result = await runCli('audit-cli.ts', ['agreement', '--format', 'jsonl'], store());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("unknown category 'agreement'");
+    expect(result.stderr).toContain('usage:');
+    expect(result.stdout).toBe('');
+  });
 
   it('rebuilds who held what, the coupons and the payments at a moment, from the log alone', async () => {
     const result = await runCli('audit-cli.ts', ['state', '--at', '2026-12-31', '--format', 'json'], store());

@@ -5,6 +5,7 @@
  * failure, 2 bad arguments. Events go to stdout; progress and the verdict to stderr.
  */
 import { loadConfig } from '../config.ts';
+import { failureMessage } from './failure-message.ts';
 import { auditLog, describeVerification } from './audit-log.ts';
 import { auditUsage, parseAuditArgs, type AuditCommand } from './audit-args.ts';
 import { eventWriter } from './audit-formats.ts';
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
   try {
     process.exitCode = await run(command);
   } catch (error) {
-    console.error(`audit failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`audit failed: ${failureMessage(error, loadConfig())}`);
     process.exitCode = 1;
   }
 }

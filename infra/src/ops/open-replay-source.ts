@@ -1,4 +1,4 @@
-import knex from 'knex';
+import knex, { type Knex } from 'knex';
 import type { Config } from '../config.ts';
 import { createKafka } from '../kafka/kafka-client.ts';
 import { kafkaReplay } from './kafka-replay.ts';
@@ -14,6 +14,20 @@ export function databaseUrl(config: Config): string {
   return config.DATABASE_URL ?? embeddedDatabaseUrl(config);
 }
 
+/** A small pool for an ops command; its own failure line replaces knex's connection-error stack. */
+export function openDatabase(url: string, maxConnections = 4): Knex {
+  return knex({
+    client: 'pg',
+    connection: url,
+    pool: { min: 0, max: maxConnections },
+    log: {
+      warn: (message: string) => {
+        if (!message.startsWith('Acquire connection error')) console.warn(message);
+      },
+    },
+  });
+}
+
 export type SourceName = ReplaySource['name'];
 
 /** Kafka when brokers are configured (the distributed mode), else the event store; `choice` overrides. */
@@ -24,7 +38,7 @@ export function openReplaySource(config: Config, choice?: SourceName): ReplaySou
     const kafka = createKafka({ brokers: config.kafkaBrokers, clientId: 'building-audit' });
     return kafkaReplay(kafka, { topicPrefix: config.KAFKA_TOPIC_PREFIX });
   }
-  const db = knex({ client: 'pg', connection: databaseUrl(config), pool: { min: 0, max: 2 } });
+  const db = openDatabase(databaseUrl(config), 2);
   const source = storeReplay(db);
   return { ...source, close: () => db.destroy() };
 }

@@ -4,11 +4,11 @@
  * atomically while the projector and the query-service keep running. Exit codes: 0 fine,
  * 1 failure, 2 bad arguments.
  */
-import knex from 'knex';
 import { projections } from '@building/projector/projections/registry';
 import { loadConfig } from '../config.ts';
+import { failureMessage } from './failure-message.ts';
 import { alignTable } from './audit-formats.ts';
-import { databaseUrl } from './open-replay-source.ts';
+import { databaseUrl, openDatabase } from './open-replay-source.ts';
 import { progressBar } from './progress-bar.ts';
 import {
   parseProjectionsArgs,
@@ -38,7 +38,7 @@ function statusTable(report: ProjectionsReport): string[] {
 }
 
 async function run(command: ProjectionsCommand): Promise<number> {
-  const db = knex({ client: 'pg', connection: databaseUrl(loadConfig()), pool: { min: 0, max: 4 } });
+  const db = openDatabase(databaseUrl(loadConfig()));
   try {
     if (command.kind === 'status') {
       const report = await projectionsReport(db, projections);

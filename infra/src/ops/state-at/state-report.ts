@@ -1,3 +1,4 @@
+import { monthNames } from '@building/events/catalogue';
 import { alignTable } from '../audit-formats.ts';
 import type { BuildingState } from './state-at.ts';
 
@@ -7,11 +8,12 @@ const taka = (poisha: number) => (poisha / 100).toFixed(2);
 export function stateReport(state: BuildingState): string[] {
   const holders = Object.values(state.holders).sort((a, b) => a.si - b.si);
   const coupons = Object.values(state.coupons).sort((a, b) => a.code.localeCompare(b.code));
+  const month = (name: string) => monthNames.indexOf(name as (typeof monthNames)[number]);
   const payments = Object.values(state.payments).sort(
     (a, b) =>
       a.year - b.year ||
+      month(a.month) - month(b.month) ||
       a.si - b.si ||
-      a.month.localeCompare(b.month) ||
       a.paymentIntentId.localeCompare(b.paymentIntentId),
   );
   const lines = [`State of the building at ${state.at} (${state.events} events folded)`, ''];
