@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Koa, { type Context } from 'koa';
-import type Router from '@koa/router';
 import { bearerToken, verifyAccessToken } from '@building/infra/auth/access-token';
 import { problemMiddleware } from '@building/infra/http/problem';
 import { agreementRoutes } from './agreement/api.ts';
@@ -19,14 +18,8 @@ import { userRoutes } from './user/api.ts';
 
 const ownLimits = new Set(['/jwt', '/images']);
 
-/**
- * The command side: authentication, then commands -> deciders -> event store. `extraRoutes` lets
- * other features of this service (payments) mount theirs behind the same protection.
- */
-export function createApp(
-  commandDeps: CommandDeps,
-  extraRoutes: (deps: AppDeps) => Router[] = () => [],
-): Koa {
+/** The command side: authentication, then commands -> deciders -> event store, behind one protection. */
+export function createApp(commandDeps: CommandDeps): Koa {
   const deps: AppDeps = {
     clock: () => new Date(),
     newId: randomUUID,
@@ -46,9 +39,7 @@ export function createApp(
   });
   // Before the JSON parser: the Stripe webhook verifies its signature over the raw body.
   app.use(paymentRoutes(deps).routes());
-  // Provider webhooks verify a signature over the raw bytes, which their route reads itself.
-  const json = jsonBody();
-  app.use((ctx, next) => (ctx.path.startsWith('/webhooks/') ? next() : json(ctx, next)));
+  app.use(jsonBody());
   for (const router of [
     authRoutes(deps),
     userRoutes(deps),
@@ -57,7 +48,6 @@ export function createApp(
     announcementRoutes(deps),
     apartmentRoutes(deps),
     imageRoutes(deps),
-    ...extraRoutes(deps),
   ])
     app.use(router.routes());
   return app;

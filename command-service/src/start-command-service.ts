@@ -3,11 +3,10 @@ import knex from 'knex';
 import type { Config } from '@building/infra/config';
 import { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { migrateEventStore } from '@building/infra/event-store/schema';
+import { ensureTopics } from '@building/infra/kafka/ensure-topics';
 import { createKafka } from '@building/infra/kafka/kafka-client';
 import { startOutboxRelay } from '@building/infra/kafka/outbox-relay';
-import type Router from '@koa/router';
 import { createApp } from './app.ts';
-import type { AppDeps } from './command-deps.ts';
 import { createEmulatorIdentityVerifier } from './auth/emulator-identity-verifier.ts';
 import { createGoogleIdentityVerifier } from './auth/google-identity-verifier.ts';
 import type { IdentityVerifier } from './auth/identity-verifier.ts';
@@ -36,10 +35,7 @@ export function identityVerifierFor(config: Config): IdentityVerifier {
  * relay when Kafka is configured), the identity verifier, the rate limiter (Redis when configured),
  * and listens on HOST:COMMAND_PORT (0 picks a free port).
  */
-export async function startCommandService(
-  config: Config,
-  options: { extraRoutes?: (deps: AppDeps) => Router[] } = {},
-): Promise<CommandServiceHandle> {
+export async function startCommandService(config: Config): Promise<CommandServiceHandle> {
   if (!config.JWT_SECRET)
     throw new Error('JWT_SECRET is not set: the command-service cannot sign access tokens');
   if (!config.DATABASE_URL) throw new Error('DATABASE_URL is not set');
@@ -48,6 +44,8 @@ export async function startCommandService(
   await migrateImages(db);
   const distributed = config.kafkaBrokers.length > 0;
   const store = new PostgresEventStore(db, { outbox: distributed, topicPrefix: config.KAFKA_TOPIC_PREFIX });
+  // The broker does not auto-create topics; creating ours is idempotent.
+  if (distributed) await ensureTopics(config.kafkaBrokers, config.KAFKA_TOPIC_PREFIX);
   const kafka = distributed
     ? createKafka({ brokers: config.kafkaBrokers, clientId: 'building-command-service' })
     : null;
@@ -56,21 +54,18 @@ export async function startCommandService(
     ? createRedisRateLimiter({ url: config.REDIS_URL })
     : createMemoryRateLimiter();
 
-  const app = createApp(
-    {
-      store,
-      identity: identityVerifierFor(config),
-      rateLimiter,
-      jwtSecret: config.JWT_SECRET,
-      jwtTtlSeconds: config.JWT_TTL_SECONDS,
-      adminEmails: config.adminEmails,
-      uiOrigins: config.uiOrigins,
-      publicUrl: config.COMMAND_PUBLIC_URL,
-      payments: createPaymentProvider(config),
-      log: (error) => console.error('[command-service]', error),
-    },
-    options.extraRoutes,
-  );
+  const app = createApp({
+    store,
+    identity: identityVerifierFor(config),
+    rateLimiter,
+    jwtSecret: config.JWT_SECRET,
+    jwtTtlSeconds: config.JWT_TTL_SECONDS,
+    adminEmails: config.adminEmails,
+    uiOrigins: config.uiOrigins,
+    publicUrl: config.COMMAND_PUBLIC_URL,
+    payments: createPaymentProvider(config),
+    log: (error) => console.error('[command-service]', error),
+  });
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app
       .listen(config.COMMAND_PORT, config.HOST, () => resolve(listening))

@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@building/infra/config';
+import { available } from '@building/infra/testing/infra-availability';
+import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
+import { signAccessToken } from '@building/infra/auth/access-token';
+import { startCommandService, type CommandServiceHandle } from './start-command-service.ts';
+
+const secret = 'start-test-secret-start-test-secret-0123';
+
+describe('startCommandService', () => {
+  let test: TestDatabase;
+  let service: CommandServiceHandle;
+  const kafka = available.kafka();
+  beforeAll(async () => {
+    test = await createTestDatabase('start');
+    service = await startCommandService(
+      loadConfig({
+        DATABASE_URL: test.url,
+        COMMAND_PORT: '0',
+        JWT_SECRET: secret,
+        KAFKA_BROKERS: process.env.KAFKA_BROKERS,
+        KAFKA_TOPIC_PREFIX: `t${Date.now()}.`,
+        ADMIN_EMAILS: 'boss@building.test',
+      }),
+    );
+  });
+  afterAll(async () => {
+    await service?.stop();
+    await test?.drop();
+  });
+
+  it('migrates, listens on a free port and takes commands', async () => {
+    expect(service.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const token = await signAccessToken({ email: 'boss@building.test', uid: 'u' }, secret, 60);
+    const reply = await fetch(`${service.url}/users/boss@building.test`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Boss' }),
+    });
+    expect(reply.status).toBe(200);
+    expect((await test.db('events').orderBy('position')).map((e) => e.type)).toEqual([
+      'UserRegistered',
+      'AdminGranted',
+    ]);
+    expect(await test.db('images').count('* as n')).toEqual([{ n: '0' }]);
+  });
+
+  it.runIf(kafka)('with Kafka configured, writes the outbox and relays it', async () => {
+    const deadline = Date.now() + 30_000;
+    let left = Number.POSITIVE_INFINITY;
+    while (Date.now() < deadline && left > 0) {
+      left = Number((await test.db('outbox').count('* as n'))[0]!.n);
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(left).toBe(0);
+  });
+});
+
+describe('main.ts', () => {
+  it('refuses to start without JWT_SECRET', () => {
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      env: { PATH: process.env.PATH, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/JWT_SECRET/);
+  });
+});
