@@ -16,7 +16,7 @@ export function corsForUi(uiOrigins: string[]) {
   return cors({
     origin: (ctx: Context) => (allowed.has(ctx.get('origin')) ? ctx.get('origin') : ''),
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Authorization', 'Content-Type', 'X-Correlation-Id'],
+    allowHeaders: ['Authorization', 'Content-Type'],
     maxAge: 600,
   });
 }
