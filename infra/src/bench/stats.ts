@@ -1,0 +1,57 @@
+/** Latency samples in milliseconds, summarised the way the targets are written. */
+export interface LatencySummary {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+/** The nearest-rank percentile (`p` in 0..100) of unsorted samples; NaN when there are none. */
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
+}
+
+export function summarize(samples: readonly number[]): LatencySummary {
+  return {
+    count: samples.length,
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    p99: percentile(samples, 99),
+    max: samples.length === 0 ? Number.NaN : Math.max(...samples),
+  };
+}
+
+/** Items per second over `elapsedMs`. */
+export function ratePerSecond(count: number, elapsedMs: number): number {
+  return elapsedMs > 0 ? (count * 1000) / elapsedMs : Number.NaN;
+}
+
+/**
+ * Runs `workers` loops that each take the next job number until `jobs` are taken, recording each
+ * job's latency. Returns the latencies and the wall time of the whole run.
+ */
+export async function runJobs(
+  workers: number,
+  jobs: number,
+  job: (index: number, worker: number) => Promise<void>,
+  onDone?: (done: number) => void,
+): Promise<{ latencies: number[]; elapsedMs: number }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      for (let index = next++; index < jobs; index = next++) {
+        const t0 = performance.now();
+        await job(index, worker);
+        latencies.push(performance.now() - t0);
+        onDone?.(latencies.length);
+      }
+    }),
+  );
+  return { latencies, elapsedMs: performance.now() - started };
+}
