@@ -83,9 +83,7 @@ async function main(): Promise<void> {
   try {
     process.exitCode = await run(command);
   } catch (error) {
-    console.error(
-      `projections ${command.kind} failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    console.error(`projections ${command.kind} failed: ${failureMessage(error, loadConfig())}`);
     process.exitCode = 1;
   }
 }
