@@ -4,15 +4,15 @@ import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 const maxVisibleToasts = 20;
 
 /** Toasts as the spec sets them: top-center, gutter 8, 16px inset, at most 20 at once. */
-export function AppToaster() {
+export function AppToaster({ limit = maxVisibleToasts }: { limit?: number }) {
   const { toasts } = useToasterStore();
 
   useEffect(() => {
     toasts
       .filter((t) => t.visible)
-      .slice(maxVisibleToasts) // newest first: dismiss the oldest beyond the limit
+      .slice(limit) // newest first: dismiss the oldest beyond the limit
       .forEach((t) => toast.dismiss(t.id));
-  }, [toasts]);
+  }, [toasts, limit]);
 
   return (
     <Toaster

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetPositions } from '../lib/position-store.ts';
 import { resetBackend } from './backend.ts';
 import { resetFakeIdentity } from './fake-identity.ts';
+import { ManualIntersectionObserver, resetObservers } from './intersection.ts';
 import { server } from './server.ts';
 
 // Whole routes load lazy chunks, which Vite transforms on first use: give a busy machine time.
@@ -13,16 +14,9 @@ vi.setConfig({ testTimeout: 30_000 });
 // Firebase is the one module replaced: an in-memory identity provider (fake-identity.ts).
 vi.mock('../lib/firebase.ts', async () => ({ identity: (await import('./fake-identity.ts')).identity }));
 
-// jsdom lacks these browser APIs. The observer never fires: the lazy map stays unloaded.
-class QuietIntersectionObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return [];
-  }
-}
-vi.stubGlobal('IntersectionObserver', QuietIntersectionObserver);
+// jsdom lacks these browser APIs. The observer fires only when a test says so (scrollNear in
+// testing/intersection.ts): until then lazy sections, like the map, stay unloaded.
+vi.stubGlobal('IntersectionObserver', ManualIntersectionObserver);
 vi.stubGlobal('matchMedia', (query: string): Partial<MediaQueryList> => ({
   matches: false,
   media: query,
@@ -41,6 +35,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   cleanup();
+  resetObservers();
   server.resetHandlers();
   // sweetalert2 mounts its dialogs on <body>, outside React.
   const { default: Swal } = await import('sweetalert2');

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { env } from '../../../lib/env.ts';
 import { backend, callsTo } from '../../../testing/backend.ts';
 import { problem } from '../../../testing/handlers.ts';
+import { scrollNear } from '../../../testing/intersection.ts';
 import { renderRoute } from '../../../testing/render-route.tsx';
 import { server } from '../../../testing/server.ts';
 
@@ -74,10 +75,18 @@ describe('home page', () => {
     expect(await screen.findByText('10% Discount')).toBeInTheDocument();
   });
 
-  it('does not load the map until the section scrolls near', async () => {
+  it('loads the read-only map only when its section scrolls near', async () => {
     renderRoute('/');
     await screen.findByText('10% Discount');
+    const frame = document.querySelector('.map-frame');
+    expect(frame).not.toBeNull();
     expect(document.querySelector('.leaflet-container')).toBeNull();
+
+    scrollNear(frame!);
+    expect(await screen.findByText('Gulshan, Dhaka')).toBeInTheDocument();
+    const map = document.querySelector('.leaflet-container');
+    expect(map).not.toBeNull();
+    expect(map?.querySelector('.leaflet-control-zoom')).toBeNull();
     expect(callsTo('GET', '/couponAvailable')).toHaveLength(1);
   });
 });
