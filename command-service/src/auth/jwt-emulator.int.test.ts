@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnsecuredJWT } from 'jose';
 import { verifyAccessToken } from '@building/infra/auth/access-token';
-import { clearAccounts, createAccount, signIn } from '@building/infra/auth-emulator/emulator-accounts';
+import {
+  clearAccounts,
+  createAccount,
+  lookupAccount,
+  signIn,
+} from '@building/infra/auth-emulator/emulator-accounts';
 import {
   startAuthEmulator,
   type AuthEmulatorHandle,
@@ -12,16 +17,33 @@ import { createEmulatorIdentityVerifier } from './emulator-identity-verifier.ts'
 
 const projectId = 'demo-building';
 
+/**
+ * A free port can be taken by a parallel test between the check and the emulator's bind, and
+ * then something else answers there: make sure it is the emulator, else try another port.
+ */
+async function startRealEmulator(): Promise<AuthEmulatorHandle> {
+  for (let attempt = 1; ; attempt++) {
+    const emulator = await startAuthEmulator({ port: await freePort(), projectId });
+    try {
+      await lookupAccount(emulator.host, projectId, 'probe@building.test');
+      return emulator;
+    } catch (error) {
+      await emulator.stop();
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** POST /jwt against the real Firebase Auth emulator: its unsigned tokens count only for its own accounts. */
 describe('POST /jwt with the Auth emulator', () => {
   let emulator: AuthEmulatorHandle;
   let t: TestService;
   beforeAll(async () => {
-    emulator = await startAuthEmulator({ port: await freePort(), projectId });
+    emulator = await startRealEmulator();
     t = await startTestService({
       identity: createEmulatorIdentityVerifier({ host: emulator.host, projectId }),
     });
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await t?.close();
     await emulator?.stop();
