@@ -1,3 +1,4 @@
+import './audit-log.css';
 import { useId, useMemo, useState } from 'react';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { auditCategories, useAuditLog, type AuditCategory, type AuditEvent } from '../api/get-audit-log.ts';
