@@ -5,33 +5,23 @@ import type { StoredEvent } from './envelope.ts';
 /** The hashed part of an envelope: everything but the store-assigned position and the hash itself. */
 export type HashedFields = Omit<StoredEvent, 'position' | 'hash'>;
 
+const hashedKeys = [
+  'id',
+  'stream',
+  'version',
+  'type',
+  'schemaVersion',
+  'data',
+  'occurredAt',
+  'actor',
+  'correlationId',
+  'causationId',
+  'prevHash',
+] as const satisfies ReadonlyArray<keyof HashedFields>;
+
+/** sha256 of the canonical envelope; picks the hashed keys so a full StoredEvent can be passed too. */
 export function hashEvent(event: HashedFields): string {
-  const {
-    id,
-    stream,
-    version,
-    type,
-    schemaVersion,
-    data,
-    occurredAt,
-    actor,
-    correlationId,
-    causationId,
-    prevHash,
-  } = event;
-  const body = {
-    id,
-    stream,
-    version,
-    type,
-    schemaVersion,
-    data,
-    occurredAt,
-    actor,
-    correlationId,
-    causationId,
-    prevHash,
-  };
+  const body = Object.fromEntries(hashedKeys.map((key) => [key, event[key]]));
   return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }
 
