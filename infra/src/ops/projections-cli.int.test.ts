@@ -10,6 +10,7 @@ import { migrateEventStore } from '../event-store/schema.ts';
 import { missing } from '../testing/infra-availability.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { projectionsReport, type ProjectionsReport } from './projections/projection-status.ts';
+import { retireProjection } from './projections/retire-projection.ts';
 import { runCli, startCli } from './testing/run-cli.ts';
 import { appendSampleLog } from './testing/sample-log.ts';
 import { leftoverTables, liveTables, tableHash, viewHashes } from './testing/view-hashes.ts';
@@ -135,6 +136,21 @@ describe.skipIf(missing('postgres'))('npm run projections', { timeout: 240_000 }
     const result = await runCli('projections-cli.ts', ['rebuild', 'coupons_v1'], env());
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^rebuilt coupons_v1: /);
+    expect(await viewHashes(db, tables)).toEqual(before);
+  });
+
+  it('retires a version no longer registered, and only it', async () => {
+    const before = await viewHashes(db, tables);
+    await db.raw('create table coupons_v0_coupons (coupon_id uuid primary key)');
+    await db.raw('create table coupons_v0_shadow_coupons (coupon_id uuid primary key)');
+    await db('projection_status').insert([{ projection: 'coupons_v0' }, { projection: 'coupons_v0_shadow' }]);
+    await db('projection_streams').insert({ projection: 'coupons_v0', stream: 'coupon-x', version: 1 });
+    expect(await retireProjection(db, 'coupons_v0')).toEqual([
+      'coupons_v0_coupons',
+      'coupons_v0_shadow_coupons',
+    ]);
+    expect(await db('projection_status').whereLike('projection', 'coupons\\_v0%')).toEqual([]);
+    expect(await db('projection_streams').where({ projection: 'coupons_v0' })).toEqual([]);
     expect(await viewHashes(db, tables)).toEqual(before);
   });
 

@@ -1,7 +1,7 @@
 /**
- * `npm run projections -- status | rebuild <name...> | rebuild --all`: where each projection
- * stands against the log, and rebuilds from the start of the log into shadow tables swapped in
- * atomically while the projector and the query-service keep running. Exit codes: 0 fine,
+ * `npm run projections -- status | rebuild <name...> | rebuild --all | retire <name>`: where each
+ * projection stands against the log; rebuilds from the start of the log into shadow tables swapped
+ * in atomically while the projector and the query-service keep running; dropping a retired version. Exit codes: 0 fine,
  * 1 failure, 2 bad arguments.
  */
 import { projections } from '@building/projector/projections/registry';
@@ -17,6 +17,7 @@ import {
 } from './projections/projections-args.ts';
 import { projectionsReport, type ProjectionsReport } from './projections/projection-status.ts';
 import { rebuildProjections } from './projections/rebuild-projections.ts';
+import { retireProjection } from './projections/retire-projection.ts';
 import { UsageError } from './usage-error.ts';
 
 function statusTable(report: ProjectionsReport): string[] {
@@ -44,6 +45,11 @@ async function run(command: ProjectionsCommand): Promise<number> {
       const report = await projectionsReport(db, projections);
       const text = command.format === 'json' ? [JSON.stringify(report, null, 2)] : statusTable(report);
       process.stdout.write(`${text.join('\n')}\n`);
+      return 0;
+    }
+    if (command.kind === 'retire') {
+      const dropped = await retireProjection(db, command.name);
+      process.stdout.write(`retired ${command.name}: dropped ${dropped.join(', ') || 'no tables'}\n`);
       return 0;
     }
     const chosen =

@@ -1,10 +1,12 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../usage-error.ts';
+import { projectionNamePattern } from './retire-projection.ts';
 
 export const projectionsUsage = `usage:
   npm run projections -- status [--format table|json]
   npm run projections -- rebuild <name...> [--batch-size N]
   npm run projections -- rebuild --all [--batch-size N]
+  npm run projections -- retire <name>   drop a version no longer registered (after a switch)
 
   name          a projection, e.g. apartments_v1 (status lists them)
   --batch-size  events per replay transaction (default 500)
@@ -13,7 +15,8 @@ export const projectionsUsage = `usage:
 
 export type ProjectionsCommand =
   | { kind: 'status'; format: 'table' | 'json' }
-  | { kind: 'rebuild'; names: string[] | 'all'; batchSize: number };
+  | { kind: 'rebuild'; names: string[] | 'all'; batchSize: number }
+  | { kind: 'retire'; name: string };
 
 /** Parses `npm run projections` arguments against the known projection names. */
 export function parseProjectionsArgs(argv: readonly string[], known: readonly string[]): ProjectionsCommand {
@@ -55,6 +58,16 @@ export function parseProjectionsArgs(argv: readonly string[], known: readonly st
     if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000)
       throw new UsageError(`--batch-size is a whole number from 1 to 10000, not '${values['batch-size']}'`);
     return { kind: 'rebuild', names: values.all ? 'all' : [...new Set(rest)], batchSize };
+  }
+  if (command === 'retire') {
+    if (rest.length !== 1 || values.all || values.format !== undefined || values['batch-size'] !== undefined)
+      throw new UsageError('retire takes exactly one projection name');
+    const name = rest[0]!;
+    if (known.includes(name))
+      throw new UsageError(`${name} is still registered: remove it from the registry first`);
+    if (!projectionNamePattern.test(name))
+      throw new UsageError(`'${name}' is not a projection name (e.g. apartments_v1)`);
+    return { kind: 'retire', name };
   }
   throw new UsageError(command === undefined ? 'name a command' : `unknown command '${command}'`);
 }

@@ -23,7 +23,18 @@ describe('npm run projections arguments', () => {
     });
   });
 
+  it('parses retire for a version no longer registered', () => {
+    expect(parseProjectionsArgs(['retire', 'apartments_v0'], known)).toEqual({
+      kind: 'retire',
+      name: 'apartments_v0',
+    });
+  });
+
   it.each([
+    [['retire', 'apartments_v1']],
+    [['retire']],
+    [['retire', 'a_v0', 'b_v0']],
+    [['retire', 'events']],
     [[]],
     [['drop']],
     [['rebuild']],
