@@ -42,11 +42,20 @@ async function call(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<unknown> {
-  const response = await fetch(`http://${host}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const send = () =>
+    fetch(`http://${host}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  let response: Response;
+  try {
+    response = await send();
+  } catch (error) {
+    // A kept-alive socket the emulator closed just then: the request never reached it, so once more.
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+    response = await send();
+  }
   const json: unknown = await response.json().catch(() => ({}));
   if (!response.ok) {
     const parsed = errorBody.safeParse(json);

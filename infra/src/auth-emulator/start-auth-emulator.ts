@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { assertPortsFree } from '../launcher/ports.ts';
+import { assertPortsFree, freePort } from '../launcher/ports.ts';
 
 export interface AuthEmulatorHandle {
   /** `127.0.0.1:<port>`, the form FIREBASE_AUTH_EMULATOR_HOST takes. */
@@ -50,6 +50,10 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     JSON.stringify({
       emulators: {
         auth: { host: options.bindHost ?? '127.0.0.1', port },
+        // Left alone, every emulator takes 4400 and 4500 for these: two starting at once (npm
+        // start and the tests) would both take them and one dies.
+        hub: { host: '127.0.0.1', port: await freePort() },
+        logging: { host: '127.0.0.1', port: await freePort() },
         ui: { enabled: false },
         singleProjectMode: true,
       },
@@ -95,8 +99,11 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     },
   );
   const output: string[] = [];
+  // The port answers before the accounts are imported: only this line says the import is done.
+  let announcedReady = false;
   const collect = (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+      if (line.includes('All emulators ready')) announcedReady = true;
       output.push(line);
       if (output.length > 40) output.shift();
       options.onLog?.(line);
@@ -111,11 +118,21 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     if (!options.dataDir) rmSync(workDir, { recursive: true, force: true });
   };
   const stop = async () => {
-    await stopProcessGroup(child, exited, 15_000);
+    // Before it is ready the accounts may not be imported yet: a clean exit would export (and so
+    // overwrite them with) a partial set, so it is killed. After, it is given long to export.
+    const killed = await stopProcessGroup(child, exited, announcedReady ? 60_000 : 0);
+    if (killed && announcedReady)
+      options.onLog?.('the auth emulator did not stop in time and was killed: its latest accounts are lost');
     cleanUp();
   };
   try {
-    await waitUntilReady(host, exited, options.readyTimeoutMs ?? 180_000, options.signal);
+    await waitUntilReady(
+      host,
+      exited,
+      () => announcedReady,
+      options.readyTimeoutMs ?? 180_000,
+      options.signal,
+    );
   } catch (error) {
     await stop();
     const detail = output.slice(-15).join('\n');
@@ -127,6 +144,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
 async function waitUntilReady(
   host: string,
   exited: Promise<void>,
+  announcedReady: () => boolean,
   timeoutMs: number,
   signal: AbortSignal | undefined,
 ): Promise<void> {
@@ -136,6 +154,10 @@ async function waitUntilReady(
   while (Date.now() < deadline) {
     if (gone) throw new Error(`the auth emulator exited before it was ready on ${host}`);
     if (signal?.aborted) throw new Error('the auth emulator start was aborted');
+    if (!announcedReady()) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      continue;
+    }
     try {
       // A loaded machine can take seconds to answer: a short time-out would never see it ready.
       const response = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(10_000) });
@@ -148,13 +170,16 @@ async function waitUntilReady(
   throw new Error(`the auth emulator was not ready on ${host} after ${timeoutMs} ms`);
 }
 
-/** SIGINT for a clean shutdown (with the export), SIGKILL if it has not exited after the timeout. */
+/**
+ * SIGINT for a clean shutdown (with the export), SIGKILL if it has not exited after the timeout
+ * (at once for 0). Says whether it killed.
+ */
 async function stopProcessGroup(
   child: ChildProcess,
   exited: Promise<void>,
   timeoutMs: number,
-): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return false;
   const signalGroup = (signal: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, signal);
@@ -162,12 +187,14 @@ async function stopProcessGroup(
       // already gone
     }
   };
-  signalGroup('SIGINT');
+  if (timeoutMs > 0) signalGroup('SIGINT');
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs)));
-  if (await Promise.race([exited.then(() => false), timedOut])) {
+  const killed = await Promise.race([exited.then(() => false), timedOut]);
+  if (killed) {
     signalGroup('SIGKILL');
     await exited;
   }
   clearTimeout(timer);
+  return killed;
 }

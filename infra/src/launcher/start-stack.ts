@@ -115,7 +115,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const stop = async () => {
     for (const entry of stops.splice(0).reverse()) {
       try {
-        await withTimeout(entry.name, entry.stop, 30_000);
+        await withTimeout(entry.name, entry.stop, 90_000);
       } catch (error) {
         log(`stopping ${entry.name} failed: ${(error as Error).message}`);
       }
