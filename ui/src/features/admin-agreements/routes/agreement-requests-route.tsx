@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { QueryStatus } from '../../../components/query-status.tsx';
+import { DashboardPage } from '../../../components/dashboard-page.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import { formatShortDate, formatTaka } from '../../../lib/format.ts';
 import { useAcceptAgreement } from '../api/accept-agreement.ts';
 import type { Decision } from '../api/decision-effects.ts';
@@ -34,87 +35,65 @@ export default function AgreementRequestsRoute() {
   };
 
   return (
-    <section aria-labelledby="agreement-requests-title">
-      <h1 className="title is-3" id="agreement-requests-title">
-        Agreement Requests
-      </h1>
-      <QueryStatus what="agreement requests" query={requests}>
-        {requests.data?.length === 0 ? (
-          <p className="notification is-light">No agreement requests are waiting.</p>
-        ) : (
-          <div className="table-container">
-            <table className="table is-fullwidth is-striped is-narrow">
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th>User Name</th>
-                  <th>User Email</th>
-                  <th>Floor</th>
-                  <th>Block</th>
-                  <th>Apartment</th>
-                  <th>Rent</th>
-                  <th>Request Date</th>
-                  <th>Decision</th>
-                </tr>
-              </thead>
-              <tbody>
-                {requests.data?.map((request, index) => {
-                  const disabled = busy === String(request._id);
-                  const who = `${request.user_email} for apartment ${request.apartment}`;
-                  return (
-                    <tr key={request._id}>
-                      <td>{index + 1}</td>
-                      <td>{request.user_name}</td>
-                      <td>{request.user_email}</td>
-                      <td>{request.floor}</td>
-                      <td>{request.block}</td>
-                      <td>{request.apartment}</td>
-                      <td>{formatTaka(request.rent)}</td>
-                      <td>{formatShortDate(request.timestamp)}</td>
-                      <td>
-                        <div className="buttons are-small">
-                          <button
-                            type="button"
-                            className="button is-success"
-                            aria-label={`Accept ${who}`}
-                            disabled={disabled}
-                            onClick={() =>
-                              void decide(
-                                request,
-                                accept.mutateAsync,
-                                'Request accepted!',
-                                'Could not accept.',
-                              )
-                            }
-                          >
-                            Accept
-                          </button>
-                          <button
-                            type="button"
-                            className="button is-danger is-outlined"
-                            aria-label={`Reject ${who}`}
-                            disabled={disabled}
-                            onClick={() =>
-                              void decide(
-                                request,
-                                reject.mutateAsync,
-                                'Request rejected!',
-                                'Could not reject.',
-                              )
-                            }
-                          >
-                            Reject
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </QueryStatus>
-    </section>
+    <DashboardPage id="agreement-requests-title" title="Agreement Requests">
+      <QueryTable
+        what="agreement requests"
+        query={requests}
+        empty="No agreement requests are waiting."
+        className="is-narrow"
+        columns={[
+          'User Name',
+          'User Email',
+          'Floor',
+          'Block',
+          'Apartment',
+          'Rent',
+          'Request Date',
+          'Decision',
+        ]}
+        rowKey={(request) => request._id}
+        cells={(request) => {
+          const disabled = busy === String(request._id);
+          const who = `${request.user_email} for apartment ${request.apartment}`;
+          return (
+            <>
+              <td>{request.user_name}</td>
+              <td>{request.user_email}</td>
+              <td>{request.floor}</td>
+              <td>{request.block}</td>
+              <td>{request.apartment}</td>
+              <td>{formatTaka(request.rent)}</td>
+              <td>{formatShortDate(request.timestamp)}</td>
+              <td>
+                <div className="buttons are-small">
+                  <button
+                    type="button"
+                    className="button is-success"
+                    aria-label={`Accept ${who}`}
+                    disabled={disabled}
+                    onClick={() =>
+                      void decide(request, accept.mutateAsync, 'Request accepted!', 'Could not accept.')
+                    }
+                  >
+                    Accept
+                  </button>
+                  <button
+                    type="button"
+                    className="button is-danger is-outlined"
+                    aria-label={`Reject ${who}`}
+                    disabled={disabled}
+                    onClick={() =>
+                      void decide(request, reject.mutateAsync, 'Request rejected!', 'Could not reject.')
+                    }
+                  >
+                    Reject
+                  </button>
+                </div>
+              </td>
+            </>
+          );
+        }}
+      />
+    </DashboardPage>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { QueryStatus } from '../../../components/query-status.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import { useCoupons, type Coupon } from '../api/get-coupons.ts';
 import { useSetCouponAvailability } from '../api/set-coupon-availability.ts';
 import { AddCouponModal } from '../components/add-coupon-modal.tsx';
@@ -32,55 +32,40 @@ export default function ManageCouponsRoute() {
           Add Coupon
         </button>
       </div>
-      <QueryStatus what="coupons" query={coupons}>
-        {coupons.data?.length === 0 ? (
-          <p className="notification is-light">There are no coupons yet.</p>
-        ) : (
-          <div className="table-container">
-            <table className="table is-fullwidth is-striped">
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th>Coupon Code</th>
-                  <th>Discount (%)</th>
-                  <th>Status</th>
-                  <th>Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {coupons.data?.map((coupon, index) => {
-                  const available = coupon.status === 'available';
-                  return (
-                    <tr key={coupon._id}>
-                      <td>{index + 1}</td>
-                      <td>
-                        <code>{coupon.code}</code>
-                      </td>
-                      <td>{coupon.discount}</td>
-                      <td>
-                        <span className={`tag ${available ? 'is-success' : 'is-light'}`}>
-                          {available ? 'available' : 'unavailable'}
-                        </span>
-                      </td>
-                      <td>
-                        <button
-                          type="button"
-                          className={`button is-small ${available ? 'is-warning' : 'is-success'}`}
-                          aria-label={`${available ? 'Make Unavailable' : 'Make Available'}: ${coupon.code}`}
-                          disabled={toggle.isPending && toggle.variables?.id === coupon._id}
-                          onClick={() => void onToggle(coupon)}
-                        >
-                          {available ? 'Make Unavailable' : 'Make Available'}
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </QueryStatus>
+      <QueryTable
+        what="coupons"
+        query={coupons}
+        empty="There are no coupons yet."
+        columns={['Coupon Code', 'Discount (%)', 'Status', 'Action']}
+        rowKey={(coupon) => coupon._id}
+        cells={(coupon) => {
+          const available = coupon.status === 'available';
+          return (
+            <>
+              <td>
+                <code>{coupon.code}</code>
+              </td>
+              <td>{coupon.discount}</td>
+              <td>
+                <span className={`tag ${available ? 'is-success' : 'is-light'}`}>
+                  {available ? 'available' : 'unavailable'}
+                </span>
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className={`button is-small ${available ? 'is-warning' : 'is-success'}`}
+                  aria-label={`${available ? 'Make Unavailable' : 'Make Available'}: ${coupon.code}`}
+                  disabled={toggle.isPending && toggle.variables?.id === coupon._id}
+                  onClick={() => void onToggle(coupon)}
+                >
+                  {available ? 'Make Unavailable' : 'Make Available'}
+                </button>
+              </td>
+            </>
+          );
+        }}
+      />
       {adding && <AddCouponModal onClose={() => setAdding(false)} />}
     </section>
   );

@@ -1,5 +1,6 @@
 import toast from 'react-hot-toast';
-import { QueryStatus } from '../../../components/query-status.tsx';
+import { DashboardPage } from '../../../components/dashboard-page.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import { useMembers, type Member } from '../api/get-members.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
 
@@ -29,48 +30,31 @@ export default function ManageMembersRoute() {
   };
 
   return (
-    <section aria-labelledby="manage-members-title">
-      <h1 className="title is-3" id="manage-members-title">
-        Manage Members
-      </h1>
-      <QueryStatus what="members" query={members}>
-        {members.data?.length === 0 ? (
-          <p className="notification is-light">There are no members yet.</p>
-        ) : (
-          <div className="table-container">
-            <table className="table is-fullwidth is-striped">
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th>User Name</th>
-                  <th>Email</th>
-                  <th>Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.data?.map((member, index) => (
-                  <tr key={member._id}>
-                    <td>{index + 1}</td>
-                    <td>{member.name ?? member.email}</td>
-                    <td>{member.email}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button is-danger is-small"
-                        aria-label={`Remove ${member.email}`}
-                        disabled={remove.isPending && remove.variables === member.email}
-                        onClick={() => void onRemove(member)}
-                      >
-                        Remove
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+    <DashboardPage id="manage-members-title" title="Manage Members">
+      <QueryTable
+        what="members"
+        query={members}
+        empty="There are no members yet."
+        columns={['User Name', 'Email', 'Action']}
+        rowKey={(member) => member._id}
+        cells={(member) => (
+          <>
+            <td>{member.name ?? member.email}</td>
+            <td>{member.email}</td>
+            <td>
+              <button
+                type="button"
+                className="button is-danger is-small"
+                aria-label={`Remove ${member.email}`}
+                disabled={remove.isPending && remove.variables === member.email}
+                onClick={() => void onRemove(member)}
+              >
+                Remove
+              </button>
+            </td>
+          </>
         )}
-      </QueryStatus>
-    </section>
+      />
+    </DashboardPage>
   );
 }

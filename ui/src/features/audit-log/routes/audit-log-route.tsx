@@ -1,5 +1,7 @@
 import './audit-log.css';
 import { useId, useMemo, useState } from 'react';
+import { DashboardPage } from '../../../components/dashboard-page.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { auditCategories, useAuditLog, type AuditCategory, type AuditEvent } from '../api/get-audit-log.ts';
 import { ChainVerification } from '../components/chain-verification.tsx';
@@ -33,10 +35,7 @@ export default function AuditLogRoute() {
   );
 
   return (
-    <section aria-labelledby="audit-log-title">
-      <h1 className="title is-3" id="audit-log-title">
-        Audit Log
-      </h1>
+    <DashboardPage id="audit-log-title" title="Audit Log">
       <div className="columns is-multiline audit-filters">
         <div className="column is-narrow field">
           <label className="label" htmlFor={ids.category}>
@@ -114,42 +113,29 @@ export default function AuditLogRoute() {
       </div>
       <QueryStatus what="audit log" query={log}>
         {log.data && <ChainVerification verification={log.data.verification} />}
-        {shown.length === 0 ? (
-          <p className="notification is-light">No events match.</p>
-        ) : (
-          <div className="table-container">
-            <table className="table is-fullwidth is-striped is-narrow audit-table">
-              <caption className="is-sr-only">Events</caption>
-              <thead>
-                <tr>
-                  <th>Position</th>
-                  <th>Time (UTC)</th>
-                  <th>Stream</th>
-                  <th>Version</th>
-                  <th>Type</th>
-                  <th>Actor</th>
-                  <th>Data</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((event) => (
-                  <tr key={event.position}>
-                    <td>{event.position}</td>
-                    <td>{utc(event.occurredAt)}</td>
-                    <td>{event.stream}</td>
-                    <td>{event.version}</td>
-                    <td>{event.type}</td>
-                    <td>{actorName(event.actor)}</td>
-                    <td>
-                      <code className="audit-data">{JSON.stringify(event.data)}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          rows={shown}
+          empty="No events match."
+          numbered={false}
+          className="is-narrow audit-table"
+          caption="Events"
+          columns={['Position', 'Time (UTC)', 'Stream', 'Version', 'Type', 'Actor', 'Data']}
+          rowKey={(event) => event.position}
+          cells={(event) => (
+            <>
+              <td>{event.position}</td>
+              <td>{utc(event.occurredAt)}</td>
+              <td>{event.stream}</td>
+              <td>{event.version}</td>
+              <td>{event.type}</td>
+              <td>{actorName(event.actor)}</td>
+              <td>
+                <code className="audit-data">{JSON.stringify(event.data)}</code>
+              </td>
+            </>
+          )}
+        />
       </QueryStatus>
-    </section>
+    </DashboardPage>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { QueryStatus } from '../../../components/query-status.tsx';
+import { DashboardPage } from '../../../components/dashboard-page.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatTaka, formatUtcDateTime } from '../../../lib/format.ts';
 import { downloadReceipt } from '../api/download-receipt.ts';
@@ -32,10 +33,7 @@ export default function PaymentHistoryRoute() {
   };
 
   return (
-    <section aria-labelledby="payment-history-title">
-      <h1 className="title is-3" id="payment-history-title">
-        Payment History
-      </h1>
+    <DashboardPage id="payment-history-title" title="Payment History">
       <form className="field has-addons" role="search" onSubmit={onSearch}>
         <div className="control">
           <label className="is-sr-only" htmlFor={searchId}>
@@ -56,56 +54,37 @@ export default function PaymentHistoryRoute() {
           </button>
         </div>
       </form>
-      <QueryStatus what="payments" query={payments}>
-        {payments.data?.length === 0 ? (
-          <p className="notification is-light">
-            {month ? `No payments for ${month}.` : 'You have not paid any rent yet.'}
-          </p>
-        ) : (
-          <div className="table-container">
-            <table className="table is-fullwidth is-striped">
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th>Email</th>
-                  <th>Month</th>
-                  <th>Rent</th>
-                  <th>Transaction ID</th>
-                  <th>Payment Time</th>
-                  <th>Receipt</th>
-                </tr>
-              </thead>
-              <tbody>
-                {payments.data?.map((payment, index) => (
-                  <tr key={payment._id}>
-                    <td>{index + 1}</td>
-                    <td>{payment.email}</td>
-                    <td>
-                      {payment.month}
-                      {payment.year ? ` ${payment.year}` : ''}
-                    </td>
-                    <td>{formatTaka(payment.price)}</td>
-                    <td>
-                      <code>{payment.TransactionId}</code>
-                    </td>
-                    <td>{formatUtcDateTime(payment.time)}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className={`button is-small${downloading === payment.TransactionId ? ' is-loading' : ''}`}
-                        aria-label={`Receipt for ${payment.TransactionId}`}
-                        onClick={() => void onReceipt(payment.TransactionId)}
-                      >
-                        Receipt
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <QueryTable
+        what="payments"
+        query={payments}
+        empty={month ? `No payments for ${month}.` : 'You have not paid any rent yet.'}
+        columns={['Email', 'Month', 'Rent', 'Transaction ID', 'Payment Time', 'Receipt']}
+        rowKey={(payment) => payment._id}
+        cells={(payment) => (
+          <>
+            <td>{payment.email}</td>
+            <td>
+              {payment.month}
+              {payment.year ? ` ${payment.year}` : ''}
+            </td>
+            <td>{formatTaka(payment.price)}</td>
+            <td>
+              <code>{payment.TransactionId}</code>
+            </td>
+            <td>{formatUtcDateTime(payment.time)}</td>
+            <td>
+              <button
+                type="button"
+                className={`button is-small${downloading === payment.TransactionId ? ' is-loading' : ''}`}
+                aria-label={`Receipt for ${payment.TransactionId}`}
+                onClick={() => void onReceipt(payment.TransactionId)}
+              >
+                Receipt
+              </button>
+            </td>
+          </>
         )}
-      </QueryStatus>
-    </section>
+      />
+    </DashboardPage>
   );
 }

@@ -1,0 +1,55 @@
+import type { Key, ReactNode } from 'react';
+
+export interface DataTableProps<Row> {
+  /** The column headings, after the '#' column when the rows are numbered. */
+  columns: readonly string[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => Key;
+  /** One row's cells (its number cell comes first when numbered). */
+  cells: (row: Row) => ReactNode;
+  /** Shown instead of the table when there are no rows. */
+  empty: ReactNode;
+  /** Start each row with its 1-based number under '#'. */
+  numbered?: boolean;
+  /** More Bulma table classes ('is-narrow'). */
+  className?: string;
+  /** A caption for screen readers only. */
+  caption?: string;
+}
+
+/** The dashboard's striped, full-width table, or a note when there is nothing to list. */
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  cells,
+  empty,
+  numbered = true,
+  className,
+  caption,
+}: DataTableProps<Row>) {
+  if (rows.length === 0) return <p className="notification is-light">{empty}</p>;
+  return (
+    <div className="table-container">
+      <table className={`table is-fullwidth is-striped${className ? ` ${className}` : ''}`}>
+        {caption && <caption className="is-sr-only">{caption}</caption>}
+        <thead>
+          <tr>
+            {numbered && <th>#</th>}
+            {columns.map((column) => (
+              <th key={column}>{column}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={rowKey(row)}>
+              {numbered && <td>{index + 1}</td>}
+              {cells(row)}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
