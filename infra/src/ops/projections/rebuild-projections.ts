@@ -23,6 +23,8 @@ export interface RebuildOptions {
   /** How long the swap waits for a lock (live batches, long reads) before it rolls back and retries. */
   lockTimeoutMs?: number;
   swapAttempts?: number;
+  /** Test seam: runs after the replay, before the swap transaction. */
+  beforeSwap?: () => Promise<void>;
 }
 
 export interface RebuildResult {
@@ -97,6 +99,7 @@ export async function rebuildProjections(
     options.progress?.stop();
   }
 
+  await options.beforeSwap?.();
   for (let attempt = 1; ; attempt++) {
     try {
       const swapped = await swapIn(db, pairs, checkpoint, { ...options, batchSize, log });
