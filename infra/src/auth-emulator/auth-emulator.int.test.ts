@@ -9,6 +9,7 @@ import {
   EmulatorAuthError,
   ensureAccount,
   lookupAccount,
+  setPassword,
   signIn,
 } from './emulator-accounts.ts';
 import { startAuthEmulator, type AuthEmulatorHandle } from './start-auth-emulator.ts';
@@ -55,8 +56,16 @@ describe('the auth emulator', () => {
     const { header, payload } = claimsOf(await signIn(emulator.host, alice.email, alice.password));
     expect(header.alg).toBe('none');
     expect(payload).toMatchObject({ email: alice.email, name: alice.displayName, aud: projectId });
-    await expect(signIn(emulator.host, alice.email, 'wrong-password')).rejects.toBeInstanceOf(
+    await expect(signIn(emulator.host, alice.email, 'wrong-password')).rejects.toMatchObject({
+      code: 'INVALID_PASSWORD',
+    });
+    const { localId } = await ensureAccount(emulator.host, projectId, alice);
+    await setPassword(emulator.host, projectId, localId, 'alice-pass-2');
+    await expect(signIn(emulator.host, alice.email, alice.password)).rejects.toBeInstanceOf(
       EmulatorAuthError,
+    );
+    expect(claimsOf(await signIn(emulator.host, alice.email, 'alice-pass-2')).payload.email).toBe(
+      alice.email,
     );
 
     const firstPid = emulator.pid;

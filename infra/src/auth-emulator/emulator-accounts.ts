@@ -106,6 +106,22 @@ export async function lookupAccount(
   return lookupBody.parse(json).users?.[0];
 }
 
+/** Sets an account's password (admin call). */
+export async function setPassword(
+  host: string,
+  projectId: string,
+  localId: string,
+  password: string,
+): Promise<void> {
+  await call(
+    host,
+    'POST',
+    `/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`,
+    { localId, password },
+    admin,
+  );
+}
+
 /** Signs in with email and password; returns the emulator's (unsigned, alg none) Firebase ID token. */
 export async function signIn(host: string, email: string, password: string): Promise<string> {
   const json = await call(

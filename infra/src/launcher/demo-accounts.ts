@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { StoredEvent } from '@building/events/envelope';
 import { decodeEvent } from '@building/events/decode-event';
 import { streams } from '@building/events/streams';
-import { ensureAccount, signIn } from '../auth-emulator/emulator-accounts.ts';
+import { EmulatorAuthError, ensureAccount, setPassword, signIn } from '../auth-emulator/emulator-accounts.ts';
 import type { PostgresEventStore } from '../event-store/event-store.ts';
 
 export interface DemoAccount {
@@ -41,9 +41,15 @@ export async function seedDemoAccounts(deps: SeedDemoDeps): Promise<{ position: 
   let position = 0;
   const tokens = new Map<string, string>();
   for (const account of demoAccounts) {
-    const { created } = await ensureAccount(deps.authHost, deps.projectId, account);
+    const { created, localId } = await ensureAccount(deps.authHost, deps.projectId, account);
     if (created) deps.log(`signed ${account.email} up in the auth emulator`);
-    const idToken = await signIn(deps.authHost, account.email, account.password);
+    const idToken = await signIn(deps.authHost, account.email, account.password).catch(async (error) => {
+      // Someone changed it in the UI: the printed password is the one that must work.
+      if (!(error instanceof EmulatorAuthError && error.code === 'INVALID_PASSWORD')) throw error;
+      await setPassword(deps.authHost, deps.projectId, localId, account.password);
+      deps.log(`reset the password of ${account.email} to the demo one`);
+      return signIn(deps.authHost, account.email, account.password);
+    });
     const { token } = tokenAnswer.parse(await command(deps, 'POST', '/jwt', { idToken }));
     tokens.set(account.role, token);
     const history = await events(deps.store, streams.user(account.email));
