@@ -9,7 +9,8 @@ const durationMs = 5000;
  * POST /addCoupon as an admin, end to end: HTTP, token, rate limit, the admin's user stream (role),
  * the coupon stream, the decider, the append. Each request adds a new coupon (a fresh code), so
  * none loses a race. The service is the command-service tests' own (createApp on port 0, with
- * roomy rate limits). Targets: measured ~TODO; set a little below.
+ * roomy rate limits). Targets, measured first (2 cores, load average 7-16 from other work):
+ * 46-136 req/s (~90 typical), p95 106-378 ms; set a bit below the typical run.
  */
 export const commandPath: Benchmark = {
   name: 'command-path',
@@ -36,10 +37,10 @@ export const commandPath: Benchmark = {
           metric: 'POST /addCoupon req/s',
           value: result.perSecond,
           unit: '/s',
-          target: { atLeast: 150 },
+          target: { atLeast: 75 },
           note: `${result.requests} commands, ${clients} clients`,
         },
-        { metric: 'POST /addCoupon p95', value: result.latency.p95, unit: 'ms', target: { atMost: 80 } },
+        { metric: 'POST /addCoupon p95', value: result.latency.p95, unit: 'ms', target: { atMost: 200 } },
         {
           metric: 'POST /addCoupon non-200 answers',
           value: failed,

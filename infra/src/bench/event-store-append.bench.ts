@@ -7,8 +7,11 @@ const appends = 2000;
 
 /**
  * Single-event appends (one transaction each: stream head, hash chain, insert, NOTIFY) by 8
- * concurrent writers on their own streams. Targets: measured ~TODO appends/s and p95 ~TODO ms on
- * the 2-core dev machine (embedded Postgres); set a little below that.
+ * concurrent writers on their own streams.
+ * Targets, measured first: on the 2-core dev machine, busy with other work (load average 7-16),
+ * embedded Postgres gave 144-362 appends/s (typically ~230), p50 18-43 ms, p95 48-141 ms, p99
+ * 76-218 ms. The targets sit a bit below the typical run; the 500/s first hoped for needs an idle
+ * machine (not measured here).
  */
 export const eventStoreAppend: Benchmark = {
   name: 'event-store-append',
@@ -37,12 +40,12 @@ export const eventStoreAppend: Benchmark = {
         metric: 'appends/s',
         value: ratePerSecond(appends, run.elapsedMs),
         unit: '/s',
-        target: { atLeast: 500 },
+        target: { atLeast: 200 },
         note,
       },
-      { metric: 'append latency p50', value: latency.p50, unit: 'ms', target: { atMost: 20 } },
-      { metric: 'append latency p95', value: latency.p95, unit: 'ms', target: { atMost: 40 } },
-      { metric: 'append latency p99', value: latency.p99, unit: 'ms', target: { atMost: 60 } },
+      { metric: 'append latency p50', value: latency.p50, unit: 'ms', target: { atMost: 40 } },
+      { metric: 'append latency p95', value: latency.p95, unit: 'ms', target: { atMost: 120 } },
+      { metric: 'append latency p99', value: latency.p99, unit: 'ms', target: { atMost: 200 } },
     ];
   },
 };

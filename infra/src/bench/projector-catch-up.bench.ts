@@ -10,7 +10,8 @@ const apartments = 560;
 /**
  * Rebuilds every projection from a seeded log of ~20,000 realistic events with the projector's
  * own apply path (pages of 500, one transaction each). Seeding is not timed.
- * Target: measured ~TODO events/s on the 2-core dev machine; set a little below.
+ * Target, measured first (2 cores, load average 7-16 from other work): 181-548 events/s
+ * (~350 typical); set a bit below that. Seeding takes 15-25 s of the run.
  */
 export const projectorCatchUp: Benchmark = {
   name: 'projector-catch-up',

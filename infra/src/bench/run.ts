@@ -40,7 +40,10 @@ async function main(args: string[]): Promise<number> {
 
   const server = await startBenchServer(progress);
   const stopServer = () => server.stop().catch((error: unknown) => progress(`stopping Postgres: ${error}`));
-  const interrupted = () => void stopServer().finally(() => process.exit(130));
+  const interrupted = () => {
+    progress('interrupted: stopping Postgres');
+    void stopServer().finally(() => process.exit(130));
+  };
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
 

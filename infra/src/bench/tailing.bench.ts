@@ -11,7 +11,9 @@ const drainTimeoutMs = 15_000;
 /**
  * tailEvents following the store while 8 writers append: events/s delivered, and commit-to-delivery
  * latency, "commit" being the moment the writer's append resolved (an event delivered before its
- * writer heard back counts as 0 ms). Targets: measured ~TODO; set a little below.
+ * writer heard back counts as 0 ms). Delivery can go no faster than the writers write.
+ * Targets, measured first (2 cores, load average 7-16 from other work): 159-306 events/s, p50
+ * 3.7-12 ms, p95 17-41 ms (once 528 ms at load 18); set a bit below the typical run.
  */
 export const tailing: Benchmark = {
   name: 'tailing',
@@ -60,11 +62,11 @@ export const tailing: Benchmark = {
           metric: 'events delivered/s',
           value: ratePerSecond(deliveredAt.size, lastDelivery - started),
           unit: '/s',
-          target: { atLeast: 400 },
+          target: { atLeast: 200 },
           note: `${appends} events by ${writers} writers, first append to last delivery`,
         },
-        { metric: 'commit-to-delivery p50', value: latency.p50, unit: 'ms', target: { atMost: 50 } },
-        { metric: 'commit-to-delivery p95', value: latency.p95, unit: 'ms', target: { atMost: 150 } },
+        { metric: 'commit-to-delivery p50', value: latency.p50, unit: 'ms', target: { atMost: 15 } },
+        { metric: 'commit-to-delivery p95', value: latency.p95, unit: 'ms', target: { atMost: 60 } },
         {
           metric: 'events missed or repeated',
           value: missed + duplicates,
