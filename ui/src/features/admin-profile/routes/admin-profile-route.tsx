@@ -1,4 +1,5 @@
 import './admin-profile.css';
+import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { ProfileCard } from '../../../components/profile-card.tsx';
 import { percentOf, useApartmentStats, type ApartmentStats } from '../api/get-apartment-stats.ts';
 
@@ -26,10 +27,7 @@ function StatTiles({ stats }: { stats: ApartmentStats }) {
 export default function AdminProfileRoute() {
   const stats = useApartmentStats();
   return (
-    <section aria-labelledby="admin-profile-title">
-      <h1 className="title is-3" id="admin-profile-title">
-        Admin Profile
-      </h1>
+    <DashboardPage id="admin-profile-title" title="Admin Profile">
       <ProfileCard role="Admin" />
       <h2 className="title is-4 mt-5">Building Statistics</h2>
       {stats.isPending ? (
@@ -45,6 +43,6 @@ export default function AdminProfileRoute() {
       ) : (
         <StatTiles stats={stats.data} />
       )}
-    </section>
+    </DashboardPage>
   );
 }

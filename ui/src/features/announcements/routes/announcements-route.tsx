@@ -1,4 +1,5 @@
 import './announcements.css';
+import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { useAnnouncements } from '../api/get-announcements.ts';
 
@@ -6,10 +7,7 @@ import { useAnnouncements } from '../api/get-announcements.ts';
 export default function AnnouncementsRoute() {
   const announcements = useAnnouncements();
   return (
-    <section aria-labelledby="announcements-title">
-      <h1 className="title is-3" id="announcements-title">
-        Announcements
-      </h1>
+    <DashboardPage id="announcements-title" title="Announcements">
       <QueryStatus what="announcements" query={announcements}>
         {announcements.data?.length === 0 ? (
           <p className="notification is-light">There are no announcements yet.</p>
@@ -28,6 +26,6 @@ export default function AnnouncementsRoute() {
           </ol>
         )}
       </QueryStatus>
-    </section>
+    </DashboardPage>
   );
 }

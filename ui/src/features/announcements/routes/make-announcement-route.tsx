@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { usePostAnnouncement } from '../api/post-announcement.ts';
 
@@ -24,10 +25,7 @@ export default function MakeAnnouncementRoute() {
   };
 
   return (
-    <section aria-labelledby="make-announcement-title">
-      <h1 className="title is-3" id="make-announcement-title">
-        Make an Announcement
-      </h1>
+    <DashboardPage id="make-announcement-title" title="Make an Announcement">
       <form className="box dashboard-form" onSubmit={onSubmit}>
         <TextField
           label="Title"
@@ -55,6 +53,6 @@ export default function MakeAnnouncementRoute() {
           Add Announcement
         </button>
       </form>
-    </section>
+    </DashboardPage>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
+import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatTaka } from '../../../lib/format.ts';
@@ -85,10 +86,7 @@ export default function MakePaymentRoute() {
   const { user } = useAuth();
   const apartments = useMemberApartments(user?.email ?? '');
   return (
-    <section aria-labelledby="make-payment-title">
-      <h1 className="title is-3" id="make-payment-title">
-        Make Payment
-      </h1>
+    <DashboardPage id="make-payment-title" title="Make Payment">
       <QueryStatus what="apartments" query={apartments}>
         {apartments.data?.length === 0 ? (
           <p className="notification is-light">You do not lease an apartment, so there is no rent to pay.</p>
@@ -102,6 +100,6 @@ export default function MakePaymentRoute() {
           </div>
         )}
       </QueryStatus>
-    </section>
+    </DashboardPage>
   );
 }

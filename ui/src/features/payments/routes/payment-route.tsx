@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'wouter';
 import { z } from 'zod/mini';
+import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatTaka } from '../../../lib/format.ts';
 import { paymentIntentQueryOptions, usePaymentIntent, type RentTerms } from '../api/create-payment-intent.ts';
@@ -158,10 +159,7 @@ export default function PaymentRoute() {
   const [params] = useSearchParams();
   const terms = termsSchema.safeParse(Object.fromEntries(params));
   return (
-    <section aria-labelledby="payment-title">
-      <h1 className="title is-3" id="payment-title">
-        Payment
-      </h1>
+    <DashboardPage id="payment-title" title="Payment">
       {terms.success ? (
         <Payment key={params.toString()} terms={terms.data} />
       ) : (
@@ -170,6 +168,6 @@ export default function PaymentRoute() {
           to pay.
         </div>
       )}
-    </section>
+    </DashboardPage>
   );
 }
