@@ -1,8 +1,10 @@
 import './audit-log.css';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
+import { LabelledField } from '../../../components/labelled-field.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
+import { Select } from '../../../components/select.tsx';
 import { auditCategories, useAuditLog, type AuditCategory, type AuditEvent } from '../api/get-audit-log.ts';
 import { ChainVerification } from '../components/chain-verification.tsx';
 
@@ -26,7 +28,6 @@ export default function AuditLogRoute() {
   const [type, setType] = useState('');
   const [text, setText] = useState('');
   const log = useAuditLog({ category, from, to });
-  const ids = { category: useId(), from: useId(), to: useId(), type: useId(), text: useId() };
 
   const types = useMemo(() => [...new Set(log.data?.events.map((e) => e.type))].sort(), [log.data]);
   const shown = useMemo(
@@ -37,79 +38,54 @@ export default function AuditLogRoute() {
   return (
     <DashboardPage id="audit-log-title" title="Audit Log">
       <div className="columns is-multiline audit-filters">
-        <div className="column is-narrow field">
-          <label className="label" htmlFor={ids.category}>
-            Category
-          </label>
-          <div className="select">
-            <select
-              id={ids.category}
+        <LabelledField label="Category" className="column is-narrow field">
+          {(id) => (
+            <Select
+              id={id}
               value={category}
-              onChange={(e) => {
-                setCategory(e.target.value as AuditCategory);
+              options={auditCategories}
+              onChange={(value) => {
+                setCategory(value as AuditCategory);
                 setType('');
               }}
-            >
-              {auditCategories.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <div className="column is-narrow field">
-          <label className="label" htmlFor={ids.from}>
-            From
-          </label>
-          <input
-            id={ids.from}
-            className="input"
-            type="date"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-        </div>
-        <div className="column is-narrow field">
-          <label className="label" htmlFor={ids.to}>
-            To
-          </label>
-          <input
-            id={ids.to}
-            className="input"
-            type="date"
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-          />
-        </div>
-        <div className="column is-narrow field">
-          <label className="label" htmlFor={ids.type}>
-            Event type
-          </label>
-          <div className="select">
-            <select id={ids.type} value={type} onChange={(e) => setType(e.target.value)}>
+            />
+          )}
+        </LabelledField>
+        <LabelledField label="From" className="column is-narrow field">
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              type="date"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+            />
+          )}
+        </LabelledField>
+        <LabelledField label="To" className="column is-narrow field">
+          {(id) => (
+            <input id={id} className="input" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+          )}
+        </LabelledField>
+        <LabelledField label="Event type" className="column is-narrow field">
+          {(id) => (
+            <Select id={id} value={type} options={types} onChange={setType}>
               <option value="">All types</option>
-              {types.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <div className="column field">
-          <label className="label" htmlFor={ids.text}>
-            Search
-          </label>
-          <input
-            id={ids.text}
-            className="input"
-            type="search"
-            placeholder="Stream, actor or data"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </div>
+            </Select>
+          )}
+        </LabelledField>
+        <LabelledField label="Search" className="column field">
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              type="search"
+              placeholder="Stream, actor or data"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+          )}
+        </LabelledField>
       </div>
       <QueryStatus what="audit log" query={log}>
         {log.data && <ChainVerification verification={log.data.verification} />}

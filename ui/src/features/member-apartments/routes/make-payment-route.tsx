@@ -1,7 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
+import { LabelledField } from '../../../components/labelled-field.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
+import { Select } from '../../../components/select.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatTaka } from '../../../lib/format.ts';
 import { useMemberApartments, type MemberApartment } from '../api/get-member-apartments.ts';
@@ -14,7 +16,6 @@ const monthNames = Array.from({ length: 12 }, (_, month) =>
 function PaymentCard({ apartment, email }: { apartment: MemberApartment; email: string }) {
   const [month, setMonth] = useState('');
   const [year, setYear] = useState(() => String(new Date().getFullYear()));
-  const ids = { month: useId(), year: useId() };
   const validYear = /^\d{4}$/.test(year);
   const ready = month !== '' && validYear;
   const target = `/payment?${new URLSearchParams({ si: String(apartment.si), month, year })}`;
@@ -35,35 +36,26 @@ function PaymentCard({ apartment, email }: { apartment: MemberApartment; email: 
           <dd>{formatTaka(apartment.rent)}</dd>
         </dl>
         <div className="field is-grouped mt-4">
-          <div className="control">
-            <label className="label" htmlFor={ids.month}>
-              Month
-            </label>
-            <div className="select">
-              <select id={ids.month} value={month} onChange={(e) => setMonth(e.target.value)}>
+          <LabelledField label="Month" className="control">
+            {(id) => (
+              <Select id={id} value={month} options={monthNames} onChange={setMonth}>
                 <option value="" disabled>
                   Select Month
                 </option>
-                {monthNames.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-          <div className="control">
-            <label className="label" htmlFor={ids.year}>
-              Year
-            </label>
-            <input
-              id={ids.year}
-              className={`input year-input${validYear ? '' : ' is-danger'}`}
-              inputMode="numeric"
-              value={year}
-              onChange={(e) => setYear(e.target.value.trim())}
-            />
-          </div>
+              </Select>
+            )}
+          </LabelledField>
+          <LabelledField label="Year" className="control">
+            {(id) => (
+              <input
+                id={id}
+                className={`input year-input${validYear ? '' : ' is-danger'}`}
+                inputMode="numeric"
+                value={year}
+                onChange={(e) => setYear(e.target.value.trim())}
+              />
+            )}
+          </LabelledField>
         </div>
       </div>
       <footer className="card-footer">
