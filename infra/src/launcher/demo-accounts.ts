@@ -52,14 +52,14 @@ export async function seedDemoAccounts(deps: SeedDemoDeps): Promise<{ position: 
     });
     const { token } = tokenAnswer.parse(await command(deps, 'POST', '/jwt', { idToken }));
     tokens.set(account.role, token);
-    const history = await events(deps.store, streams.user(account.email));
-    if (!history.some((e) => e.type === 'UserRegistered')) {
+    // As the UI does after a sign-up: POST /jwt registered the person, this records the profile.
+    if (created) {
       const body = { name: account.displayName, email: account.email, role: 'user' };
       position = Math.max(
         position,
         await positionOf(command(deps, 'POST', `/users/${account.email}`, body, token)),
       );
-      deps.log(`registered ${account.email}`);
+      deps.log(`recorded the profile of ${account.email}`);
     }
   }
 
