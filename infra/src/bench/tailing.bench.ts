@@ -5,7 +5,7 @@ import { freshStore, userStreamWriter } from './bench-store.ts';
 import { ratePerSecond, runJobs, summarize } from './stats.ts';
 
 const writers = 8;
-const appends = 3000;
+const appends = 2000;
 const drainTimeoutMs = 15_000;
 
 /**
