@@ -24,19 +24,32 @@ export async function tailEvents(
   let checkpoint = options.from;
   let stopped = false;
   let wake: (() => void) | null = null;
+  // A NOTIFY that lands while a read is running must not be lost: the next sleep skips.
+  let notified = false;
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (notified) {
+        notified = false;
+        resolve();
+        return;
+      }
       const timer = setTimeout(resolve, ms);
       wake = () => {
         clearTimeout(timer);
+        wake = null;
         resolve();
       };
     });
-  const unlisten = await listen(store.db, NOTIFY_CHANNEL, () => wake?.());
+  const onNotify = () => {
+    if (wake) wake();
+    else notified = true;
+  };
+  const unlisten = await listen(store.db, NOTIFY_CHANNEL, onNotify);
 
   const loop = (async () => {
     while (!stopped) {
       try {
+        notified = false;
         const batch = await store.readAfter(checkpoint, options.batchSize ?? 500);
         if (batch.events.length > 0) {
           await options.onEvents(batch.events, batch.checkpoint);
