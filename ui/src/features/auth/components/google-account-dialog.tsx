@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Modal } from '../../../components/modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import type { GoogleAccount } from '../../../lib/identity.ts';
-import { collectErrors, emailError, nameError, type FieldErrors } from '../validation.ts';
+import { collectErrors, emailError, nameError } from '../validation.ts';
+import { useTextFields } from './use-text-fields.ts';
 
 interface GoogleAccountDialogProps {
   onCancel: () => void;
@@ -11,9 +12,8 @@ interface GoogleAccountDialogProps {
 
 /** Against the auth emulator Google's popup cannot open: ask which Google account to use. */
 export function GoogleAccountDialog({ onCancel, onContinue }: GoogleAccountDialogProps) {
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'email' | 'name'>>({});
+  const { values, setErrors, bind } = useTextFields({ email: '', name: '' });
+  const { email, name } = values;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -34,18 +34,9 @@ export function GoogleAccountDialog({ onCancel, onContinue }: GoogleAccountDialo
             type="email"
             autoComplete="email"
             required
-            value={email}
-            error={errors.email}
-            onChange={(e) => setEmail(e.target.value)}
+            {...bind('email')}
           />
-          <TextField
-            label="Name on the Google account"
-            autoComplete="name"
-            required
-            value={name}
-            error={errors.name}
-            onChange={(e) => setName(e.target.value)}
-          />
+          <TextField label="Name on the Google account" autoComplete="name" required {...bind('name')} />
         </section>
         <footer className="modal-card-foot buttons is-right">
           <button type="button" className="button" onClick={onCancel}>

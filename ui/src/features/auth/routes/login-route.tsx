@@ -6,9 +6,10 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { messages } from '../../../lib/messages.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { focusFirstError } from '../components/focus-first-error.ts';
-import { GoogleSignIn } from '../components/google-sign-in.tsx';
+import { OtherWaysIn } from '../components/other-ways-in.tsx';
 import { useRedirectBack } from '../components/use-redirect-back.ts';
-import { collectErrors, emailError, type FieldErrors } from '../validation.ts';
+import { useTextFields } from '../components/use-text-fields.ts';
+import { collectErrors, emailError } from '../validation.ts';
 
 type Field = 'email' | 'password';
 const fieldOrder = ['email', 'password'] as const;
@@ -18,9 +19,8 @@ export default function LoginRoute() {
   const { signIn, resetPassword } = useAuth();
   const { search, goBack } = useRedirectBack();
   const form = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { values, setErrors, bind } = useTextFields({ email: '', password: '' });
+  const { email, password } = values;
   const [busy, setBusy] = useState<'login' | 'reset' | null>(null);
 
   const onSubmit = async (event: FormEvent) => {
@@ -64,25 +64,14 @@ export default function LoginRoute() {
   return (
     <AuthCard title="Login">
       <form ref={form} noValidate onSubmit={onSubmit}>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          error={errors.email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <TextField label="Email" name="email" type="email" autoComplete="email" required {...bind('email')} />
         <TextField
           label="Password"
           name="password"
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          error={errors.password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...bind('password')}
         />
         <div className="mb-4">
           <button
@@ -102,11 +91,9 @@ export default function LoginRoute() {
           Continue
         </button>
       </form>
-      <p className="has-text-centered my-4 has-text-grey">or</p>
-      <GoogleSignIn label="Continue with Google" onSignedIn={goBack} disabled={busy !== null} />
-      <p className="has-text-centered mt-5">
+      <OtherWaysIn googleLabel="Continue with Google" onSignedIn={goBack} disabled={busy !== null}>
         New here? <Link href={`/signUp${search}`}>Create an account</Link>
-      </p>
+      </OtherWaysIn>
     </AuthCard>
   );
 }

@@ -8,16 +8,10 @@ import { registerUser } from '../api/register-user.ts';
 import { uploadImage } from '../api/upload-image.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { focusFirstError } from '../components/focus-first-error.ts';
-import { GoogleSignIn } from '../components/google-sign-in.tsx';
+import { OtherWaysIn } from '../components/other-ways-in.tsx';
 import { useRedirectBack } from '../components/use-redirect-back.ts';
-import {
-  collectErrors,
-  emailError,
-  nameError,
-  passwordError,
-  photoError,
-  type FieldErrors,
-} from '../validation.ts';
+import { useTextFields } from '../components/use-text-fields.ts';
+import { collectErrors, emailError, nameError, passwordError, photoError } from '../validation.ts';
 
 type Field = 'name' | 'photo' | 'email' | 'password';
 const fieldOrder = ['name', 'photo', 'email', 'password'] as const;
@@ -26,11 +20,13 @@ export default function SignUpRoute() {
   const { createUser, updateUserProfile } = useAuth();
   const { search, goBack } = useRedirectBack();
   const form = useRef<HTMLFormElement>(null);
-  const [name, setName] = useState('');
+  const { values, errors, setErrors, bind } = useTextFields<'name' | 'email' | 'password', Field>({
+    name: '',
+    email: '',
+    password: '',
+  });
+  const { name, email, password } = values;
   const [photo, setPhoto] = useState<File | null>(null);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
@@ -63,15 +59,7 @@ export default function SignUpRoute() {
   return (
     <AuthCard title="Sign Up">
       <form ref={form} noValidate onSubmit={onSubmit}>
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          value={name}
-          error={errors.name}
-          hint="Optional"
-          onChange={(e) => setName(e.target.value)}
-        />
+        <TextField label="Name" name="name" autoComplete="name" {...bind('name')} hint="Optional" />
         <TextField
           label="Profile photo"
           name="photo"
@@ -81,26 +69,15 @@ export default function SignUpRoute() {
           error={errors.photo}
           onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
         />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          error={errors.email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <TextField label="Email" name="email" type="email" autoComplete="email" required {...bind('email')} />
         <TextField
           label="Password"
           name="password"
           type="password"
           autoComplete="new-password"
           required
-          value={password}
-          error={errors.password}
+          {...bind('password')}
           hint="At least 6 characters"
-          onChange={(e) => setPassword(e.target.value)}
         />
         <button
           type="submit"
@@ -110,11 +87,9 @@ export default function SignUpRoute() {
           Continue
         </button>
       </form>
-      <p className="has-text-centered my-4 has-text-grey">or</p>
-      <GoogleSignIn label="Sign up with Google" onSignedIn={goBack} disabled={busy} />
-      <p className="has-text-centered mt-5">
+      <OtherWaysIn googleLabel="Sign up with Google" onSignedIn={goBack} disabled={busy}>
         Already have an account? <Link href={`/login${search}`}>Log in</Link>
-      </p>
+      </OtherWaysIn>
     </AuthCard>
   );
 }
