@@ -2,31 +2,17 @@ import { screen, within } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { env } from '../../../lib/env.ts';
-import { backend } from '../../../testing/backend.ts';
 import { dashboard, serveDashboardBackend } from '../../../testing/dashboard-backend.ts';
 import { problem } from '../../../testing/handlers.ts';
+import { givenMemberLeasesA103, member } from '../../../testing/member-lease.ts';
 import { renderRoute } from '../../../testing/render-route.tsx';
 import { server } from '../../../testing/server.ts';
 
 serveDashboardBackend();
 
-const member = { email: 'rahim@example.com', displayName: 'Rahim Member' };
-
 describe('member profile and make payment', () => {
   beforeEach(() => {
-    backend.members.add(member.email);
-    dashboard.memberApartments[member.email] = [
-      {
-        _id: 'l1',
-        si: 3,
-        apartment: 'A-103',
-        block: 'A',
-        floor: 1,
-        room: '103',
-        rent: 13000,
-        accept_date: '2026-04-02T12:00:00.000Z',
-      },
-    ];
+    givenMemberLeasesA103('2026-04-02T12:00:00.000Z');
   });
 
   it("shows the member's apartment with its accept date as dd/mm/yy", async () => {

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { backend, callsTo } from '../../../testing/backend.ts';
 import { dashboard, sandboxUrl, serveDashboardBackend } from '../../../testing/dashboard-backend.ts';
+import { givenMemberLeasesA103, member } from '../../../testing/member-lease.ts';
 import { renderRoute } from '../../../testing/render-route.tsx';
 
 serveDashboardBackend();
 
-const member = { email: 'rahim@example.com', displayName: 'Rahim Member' };
 const path = '/dashboard/payment?si=3&month=March&year=2026';
 
 // The payment sandbox's own Stripe.js stand-in, on the page before the card form asks for Stripe
@@ -31,19 +31,7 @@ const amount = (label: string) => screen.getByLabelText(label);
 
 describe('payment', () => {
   beforeEach(() => {
-    backend.members.add(member.email);
-    dashboard.memberApartments[member.email] = [
-      {
-        _id: 'l1',
-        si: 3,
-        apartment: 'A-103',
-        block: 'A',
-        floor: 1,
-        room: '103',
-        rent: 13000,
-        accept_date: '2026-04-02',
-      },
-    ];
+    givenMemberLeasesA103('2026-04-02');
     backend.coupons.push({
       _id: 'c3',
       code: 'OLD5',
