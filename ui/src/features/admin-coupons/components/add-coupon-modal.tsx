@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Modal } from '../../../components/modal.tsx';
+import { TextAreaField } from '../../../components/text-area-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useAddCoupon } from '../api/add-coupon.ts';
 
@@ -10,7 +11,6 @@ export function AddCouponModal({ onClose }: { onClose: () => void }) {
   const [discount, setDiscount] = useState('');
   const [description, setDescription] = useState('');
   const add = useAddCoupon();
-  const descriptionId = useId();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -50,20 +50,12 @@ export function AddCouponModal({ onClose }: { onClose: () => void }) {
             value={discount}
             onChange={(e) => setDiscount(e.target.value)}
           />
-          <div className="field">
-            <label className="label" htmlFor={descriptionId}>
-              Description
-            </label>
-            <div className="control">
-              <textarea
-                id={descriptionId}
-                className="textarea"
-                rows={3}
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
-              />
-            </div>
-          </div>
+          <TextAreaField
+            label="Description"
+            rows={3}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </section>
         <footer className="modal-card-foot buttons is-right">
           <button type="button" className="button" onClick={onClose}>

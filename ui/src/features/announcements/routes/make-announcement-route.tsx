@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
+import { TextAreaField } from '../../../components/text-area-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { usePostAnnouncement } from '../api/post-announcement.ts';
 
@@ -9,7 +10,6 @@ export default function MakeAnnouncementRoute() {
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const post = usePostAnnouncement();
-  const descriptionId = useId();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,21 +34,13 @@ export default function MakeAnnouncementRoute() {
           required
           onChange={(e) => setTitle(e.target.value)}
         />
-        <div className="field">
-          <label className="label" htmlFor={descriptionId}>
-            Description
-          </label>
-          <div className="control">
-            <textarea
-              id={descriptionId}
-              className="textarea"
-              name="description"
-              required
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          </div>
-        </div>
+        <TextAreaField
+          label="Description"
+          name="description"
+          required
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
         <button type="submit" className={`button is-primary${post.isPending ? ' is-loading' : ''}`}>
           Add Announcement
         </button>
