@@ -11,14 +11,29 @@ export const topicPartitions = 3;
 export async function ensureTopics(brokers: string[], prefix = ''): Promise<string[]> {
   const kafka = createKafka({ brokers, clientId: 'building-ensure-topics' });
   const topics = allTopics(prefix);
+  const admin = kafka.admin();
   try {
-    await kafka
-      .admin()
-      .createTopics(
+    await retrying(() =>
+      admin.createTopics(
         topics.map((topic) => ({ topic, numPartitions: topicPartitions, config: { 'retention.ms': '-1' } })),
-      );
+      ),
+    );
+    // A new topic's metadata reaches the broker's cache a moment after creation: wait until every
+    // partition is served, so the first producer or consumer does not meet "does not host this topic".
+    for (const topic of topics) await retrying(() => admin.fetchTopicOffsets(topic));
     return topics;
   } finally {
     await kafka.disconnect();
+  }
+}
+
+async function retrying<T>(attempt: () => Promise<T>, tries = 20, delayMs = 250): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (i >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
   }
 }
