@@ -1,13 +1,13 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'wouter';
-import { useAuth, type SessionUser } from '../lib/auth.tsx';
+import type { SessionUser } from '../lib/auth.tsx';
+import { useLogOut } from '../lib/use-log-out.ts';
 import { Avatar } from './avatar.tsx';
 import { useDismiss } from './use-dismiss.ts';
 
 /** The avatar dropdown: display name, Dashboard and Logout. */
 export function UserMenu({ user }: { user: SessionUser }) {
-  const { logOut } = useAuth();
+  const logOut = useLogOut();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -20,14 +20,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
   }, []);
   useDismiss(root, open, close);
 
-  const onLogout = async () => {
+  const onLogout = () => {
     setOpen(false);
-    try {
-      await logOut();
-      toast.success('Logged out');
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Could not log out');
-    }
+    return logOut();
   };
 
   return (

@@ -1,7 +1,6 @@
-import toast from 'react-hot-toast';
 import { Link } from 'wouter';
 import { Brand } from '../../../components/brand.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
+import { useLogOut } from '../../../lib/use-log-out.ts';
 
 interface DashboardNavbarProps {
   menuOpen: boolean;
@@ -10,15 +9,7 @@ interface DashboardNavbarProps {
 
 /** The dashboard's top bar: the menu toggle (small screens), the logo, Home and Logout. */
 export function DashboardNavbar({ menuOpen, onToggleMenu }: DashboardNavbarProps) {
-  const { logOut } = useAuth();
-  const onLogout = async () => {
-    try {
-      await logOut();
-      toast.success('Logged out');
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Could not log out');
-    }
-  };
+  const onLogout = useLogOut();
   return (
     <nav className="navbar has-shadow dashboard-navbar" aria-label="Dashboard navigation">
       <div className="navbar-brand">
