@@ -1,8 +1,9 @@
 import { configure } from '@testing-library/react';
-import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { beforeEach } from 'vitest';
 import { env } from '../lib/env.ts';
 import { backend } from './backend.ts';
+import { bearerEmail, recordCall } from './record-call.ts';
 import { problem } from './handlers.ts';
 import { server } from './server.ts';
 
@@ -68,28 +69,9 @@ export function resetDashboard() {
 const q = (path: string) => `${env.queryUrl}${path}`;
 const c = (path: string) => `${env.commandUrl}${path}`;
 
-async function record(request: StrictRequest<DefaultBodyType>) {
-  const url = new URL(request.url);
-  const type = request.headers.get('content-type') ?? '';
-  let body: unknown;
-  if (type.includes('application/json')) body = await request.clone().json();
-  else if (type.includes('x-www-form-urlencoded'))
-    body = Object.fromEntries(new URLSearchParams(await request.clone().text()));
-  backend.calls.push({
-    method: request.method,
-    path: url.pathname,
-    body,
-    headers: Object.fromEntries(request.headers.entries()),
-  });
-  return body;
-}
-
-const callerOf = (request: Request) =>
-  /^Bearer token:(.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? null;
-
 /** Who may call: 'admin' for admin calls, 'signed-in' for the rest; else the problem to answer. */
 function refuse(request: Request, need: 'admin' | 'signed-in', owner?: string) {
-  const caller = callerOf(request);
+  const caller = bearerEmail(request);
   if (!caller) return problem(401, 'sign in first', 'Unauthorized');
   if (need === 'admin' && !backend.admins.has(caller)) return problem(403, 'admins only', 'Forbidden');
   if (owner !== undefined && owner !== caller && !backend.admins.has(caller)) {
@@ -103,11 +85,11 @@ const param = (value: unknown) => decodeURIComponent(String(value));
 
 export const dashboardHandlers = [
   http.get(q('/anouncement'), async ({ request }) => {
-    await record(request);
+    await recordCall(request);
     return refuse(request, 'signed-in') ?? HttpResponse.json(dashboard.announcements);
   }),
   http.post(c('/anouncement'), async ({ request }) => {
-    const body = (await record(request)) as { title: string; description: string };
+    const body = (await recordCall(request)) as { title: string; description: string };
     const refused = refuse(request, 'admin');
     if (refused) return refused;
     if (!body.title || !body.description)
@@ -117,20 +99,20 @@ export const dashboardHandlers = [
     return HttpResponse.json({ insertedId: _id, ...written() });
   }),
   http.get(q('/myAgreements/:email'), async ({ request, params }) => {
-    await record(request);
+    await recordCall(request);
     const email = param(params.email);
     return refuse(request, 'signed-in', email) ?? HttpResponse.json(dashboard.myAgreements[email] ?? []);
   }),
   http.get(q('/apartmentData'), async ({ request }) => {
-    await record(request);
+    await recordCall(request);
     return refuse(request, 'admin') ?? HttpResponse.json(dashboard.stats as never);
   }),
   http.get(q('/members'), async ({ request }) => {
-    await record(request);
+    await recordCall(request);
     return refuse(request, 'admin') ?? HttpResponse.json(dashboard.members);
   }),
   http.patch(c('/memberRemove/:email'), async ({ request, params }) => {
-    await record(request);
+    await recordCall(request);
     const refused = refuse(request, 'admin');
     if (refused) return refused;
     const email = param(params.email);
@@ -141,11 +123,11 @@ export const dashboardHandlers = [
     return HttpResponse.json({ modifiedCount: 1, ...written() });
   }),
   http.get(q('/agreement'), async ({ request }) => {
-    await record(request);
+    await recordCall(request);
     return refuse(request, 'admin') ?? HttpResponse.json(dashboard.requests);
   }),
   http.put(c('/acceptAgreement'), async ({ request }) => {
-    const body = (await record(request)) as { si: number; email: string };
+    const body = (await recordCall(request)) as { si: number; email: string };
     const refused = refuse(request, 'admin');
     if (refused) return refused;
     const found = dashboard.requests.find((r) => r.si === body.si && r.user_email === body.email);
@@ -155,7 +137,7 @@ export const dashboardHandlers = [
     return HttpResponse.json({ modifiedCount: 1, ...written() });
   }),
   http.patch(c('/rejectAgreement/:si'), async ({ request, params }) => {
-    const body = (await record(request)) as { email: string };
+    const body = (await recordCall(request)) as { email: string };
     const refused = refuse(request, 'admin');
     if (refused) return refused;
     const si = Number(params.si);
@@ -163,8 +145,8 @@ export const dashboardHandlers = [
     return HttpResponse.json({ modifiedCount: 1, ...written() });
   }),
   http.get(q('/coupons'), async ({ request }) => {
-    await record(request);
-    const caller = callerOf(request);
+    await recordCall(request);
+    const caller = bearerEmail(request);
     const refused = refuse(request, 'signed-in');
     if (refused) return refused;
     const all = caller && backend.admins.has(caller);
@@ -173,7 +155,7 @@ export const dashboardHandlers = [
     );
   }),
   http.post(c('/addCoupon'), async ({ request }) => {
-    const body = (await record(request)) as { code: string; discount: number; description: string };
+    const body = (await recordCall(request)) as { code: string; discount: number; description: string };
     const refused = refuse(request, 'admin');
     if (refused) return refused;
     if (backend.coupons.some((coupon) => coupon.code.toLowerCase() === body.code.toLowerCase())) {
@@ -191,7 +173,7 @@ export const dashboardHandlers = [
   }),
   ...(['couponAvailable', 'couponUnavailable'] as const).map((path) =>
     http.patch(c(`/${path}/:id`), async ({ request, params }) => {
-      await record(request);
+      await recordCall(request);
       const refused = refuse(request, 'admin');
       if (refused) return refused;
       const coupon = backend.coupons.find((candidate) => candidate._id === params.id);
@@ -201,15 +183,15 @@ export const dashboardHandlers = [
     }),
   ),
   http.get(q('/memberData/:email'), async ({ request, params }) => {
-    await record(request);
+    await recordCall(request);
     const email = param(params.email);
     return refuse(request, 'signed-in', email) ?? HttpResponse.json(dashboard.memberApartments[email] ?? []);
   }),
   http.post(c('/create-payment-intent'), async ({ request }) => {
-    const body = (await record(request)) as { si: number; month: string; year: number; code?: string };
+    const body = (await recordCall(request)) as { si: number; month: string; year: number; code?: string };
     const refused = refuse(request, 'signed-in');
     if (refused) return refused;
-    const email = callerOf(request) ?? '';
+    const email = bearerEmail(request) ?? '';
     const lease = dashboard.memberApartments[email]?.find((apartment) => apartment.si === body.si);
     if (!lease) return problem(403, `you have no active lease of apartment ${body.si}`, 'Forbidden');
     const paid = dashboard.payments.some(
@@ -239,7 +221,7 @@ export const dashboardHandlers = [
     });
   }),
   http.post(c('/payment'), async ({ request }) => {
-    const body = (await record(request)) as { paymentIntentId: string };
+    const body = (await recordCall(request)) as { paymentIntentId: string };
     const refused = refuse(request, 'signed-in');
     if (refused) return refused;
     const intent = dashboard.intents.find((candidate) => candidate.id === body.paymentIntentId);
@@ -262,7 +244,7 @@ export const dashboardHandlers = [
     return HttpResponse.json({ insertedId: intent.id, ...written() });
   }),
   http.get(q('/payments/:email'), async ({ request, params }) => {
-    await record(request);
+    await recordCall(request);
     const email = param(params.email);
     const refused = refuse(request, 'signed-in', email);
     if (refused) return refused;
@@ -272,7 +254,7 @@ export const dashboardHandlers = [
     );
   }),
   http.get(c('/payments/:id/receipt'), async ({ request, params }) => {
-    await record(request);
+    await recordCall(request);
     const refused = refuse(request, 'signed-in');
     if (refused) return refused;
     if (!dashboard.payments.some((p) => p.TransactionId === params.id))
@@ -282,7 +264,7 @@ export const dashboardHandlers = [
     });
   }),
   http.get(q('/admin/audit'), async ({ request }) => {
-    await record(request);
+    await recordCall(request);
     return (
       refuse(request, 'admin') ??
       HttpResponse.json(
@@ -292,13 +274,13 @@ export const dashboardHandlers = [
   }),
   // The payment sandbox, as its Stripe.js stand-in calls it: 4000 0000 0000 0002 is declined.
   http.post(`${sandboxUrl}/v1/payment_methods`, async ({ request }) => {
-    const body = (await record(request)) as Record<string, string>;
+    const body = (await recordCall(request)) as Record<string, string>;
     const id = `pm_${dashboard.paymentMethods.size + 1}`;
     dashboard.paymentMethods.set(id, body['card[number]'] ?? '');
     return HttpResponse.json({ id, object: 'payment_method', type: 'card' });
   }),
   http.post(`${sandboxUrl}/v1/payment_intents/:id/confirm`, async ({ request, params }) => {
-    const body = (await record(request)) as Record<string, string>;
+    const body = (await recordCall(request)) as Record<string, string>;
     const id = String(params.id);
     if (dashboard.paymentMethods.get(body.payment_method ?? '') === '4000000000000002') {
       return HttpResponse.json(

@@ -1,6 +1,7 @@
-import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { env } from '../lib/env.ts';
 import { backend } from './backend.ts';
+import { bearerEmail, recordCall } from './record-call.ts';
 
 const q = (path: string) => `${env.queryUrl}${path}`;
 const c = (path: string) => `${env.commandUrl}${path}`;
@@ -14,30 +15,9 @@ export const problem = (status: number, detail: string, title = 'Conflict') =>
     },
   );
 
-async function record(request: StrictRequest<DefaultBodyType>) {
-  const url = new URL(request.url);
-  let body: unknown;
-  const type = request.headers.get('content-type') ?? '';
-  if (type.includes('application/json')) body = await request.clone().json();
-  else if (type.includes('multipart/form-data')) body = await request.clone().formData();
-  backend.calls.push({
-    method: request.method,
-    path: url.pathname,
-    body,
-    headers: Object.fromEntries(request.headers.entries()),
-  });
-  return body;
-}
-
-/** The email our fake /jwt put in the bearer token, if any. */
-function bearerEmail(request: Request): string | null {
-  const match = /^Bearer token:(.+)$/.exec(request.headers.get('authorization') ?? '');
-  return match?.[1] ?? null;
-}
-
 const roleCheck = (path: string, field: string, holds: (email: string) => boolean) =>
   http.get(q(`/user/${path}/:email`), async ({ request, params }) => {
-    await record(request);
+    await recordCall(request);
     const email = decodeURIComponent(String(params.email));
     const caller = bearerEmail(request);
     if (!caller) return problem(401, 'sign in first', 'Unauthorized');
@@ -48,17 +28,17 @@ const roleCheck = (path: string, field: string, holds: (email: string) => boolea
 /** The services as the UI sees them, over an in-memory backend (testing/backend.ts). */
 export const handlers = [
   http.post(c('/jwt'), async ({ request }) => {
-    const body = (await record(request)) as { idToken?: string };
+    const body = (await recordCall(request)) as { idToken?: string };
     const email = /^fake-id-token:(.+)$/.exec(body?.idToken ?? '')?.[1];
     if (!email) return problem(401, 'invalid ID token', 'Unauthorized');
     return HttpResponse.json({ token: `token:${email}` });
   }),
   http.get(q('/couponAvailable'), async ({ request }) => {
-    await record(request);
+    await recordCall(request);
     return HttpResponse.json(backend.coupons.filter((coupon) => coupon.status === 'available'));
   }),
   http.get(q('/apartment'), async ({ request }) => {
-    await record(request);
+    await recordCall(request);
     const page = Number(new URL(request.url).searchParams.get('page') ?? '0');
     return HttpResponse.json({
       result: backend.apartments.slice(page * 6, page * 6 + 6),
@@ -69,7 +49,7 @@ export const handlers = [
   roleCheck('member', 'member', (email) => backend.members.has(email)),
   roleCheck('users', 'user', (email) => !backend.admins.has(email) && !backend.members.has(email)),
   http.post(c('/images'), async ({ request }) => {
-    const form = (await record(request)) as FormData | undefined;
+    const form = (await recordCall(request)) as FormData | undefined;
     const image = form?.get('image');
     if (!image || typeof image === 'string') return problem(400, 'image is required', 'Bad Request');
     // jsdom's File loses its name on the way through Node's fetch: identify uploads by number.
@@ -79,7 +59,7 @@ export const handlers = [
     });
   }),
   http.post(c('/users/:email'), async ({ request }) => {
-    const body = await record(request);
+    const body = await recordCall(request);
     backend.users.push(body);
     return HttpResponse.json({
       insertedId: `user-${backend.users.length}`,
@@ -87,7 +67,7 @@ export const handlers = [
     });
   }),
   http.post(c('/agreement'), async ({ request }) => {
-    const body = (await record(request)) as { si: string | number };
+    const body = (await recordCall(request)) as { si: string | number };
     if (!bearerEmail(request)) return problem(401, 'sign in first', 'Unauthorized');
     if (backend.agreements.includes(body.si)) return problem(409, 'you already requested this apartment');
     backend.agreements.push(body.si);
