@@ -3,6 +3,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import toast from 'react-hot-toast';
 import { useLocation, useSearch } from 'wouter';
 import { z } from 'zod/mini';
+import { errorMessage } from './error-message.ts';
 import { clearAccessToken, setAccessToken } from './access-token.ts';
 import { command, setUnauthorizedHandler } from './api-client.ts';
 import type { GoogleAccount, Identity, IdentityUser } from './identity.ts';
@@ -45,8 +46,6 @@ const snapshot = (user: IdentityUser): SessionUser => ({
   displayName: user.displayName,
   photoURL: user.photoURL,
 });
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<{ user: SessionUser | null; loading: boolean }>({
@@ -101,7 +100,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (!user) return endSession();
         setState((s) => (s.user?.uid === user.uid ? s : { ...s, loading: true }));
         establish(user).catch(async (error: unknown) => {
-          if (actionsRunning.current === 0) toast.error(`Could not start your session: ${messageOf(error)}`);
+          if (actionsRunning.current === 0)
+            toast.error(`Could not start your session: ${errorMessage(error)}`);
           endSession();
           await identity.signOut().catch(() => undefined);
         });

@@ -15,6 +15,7 @@ import {
   signOut,
   updateProfile,
 } from 'firebase/auth';
+import { errorMessage } from './error-message.ts';
 import { env, usesAuthEmulator } from './env.ts';
 import type { GoogleAccount, Identity, IdentityUser } from './identity.ts';
 
@@ -44,7 +45,7 @@ async function readable<T>(action: Promise<T>): Promise<T> {
     return await action;
   } catch (error) {
     const code = typeof error === 'object' && error && 'code' in error ? String(error.code) : '';
-    const message = plainMessages[code] ?? (error instanceof Error ? error.message : String(error));
+    const message = plainMessages[code] ?? errorMessage(error);
     throw new Error(message, { cause: error });
   }
 }

@@ -1,4 +1,5 @@
 import toast from 'react-hot-toast';
+import { errorMessage } from './error-message.ts';
 import { useAuth } from './auth.tsx';
 
 /** Logs out and says so in a toast (or says why it could not). */
@@ -9,7 +10,7 @@ export function useLogOut() {
       await logOut();
       toast.success('Logged out');
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Could not log out');
+      toast.error(errorMessage(error, 'Could not log out'));
     }
   };
 }

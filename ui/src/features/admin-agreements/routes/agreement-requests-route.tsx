@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { formatShortDate, formatTaka } from '../../../lib/format.ts';
@@ -7,8 +8,6 @@ import { useAcceptAgreement } from '../api/accept-agreement.ts';
 import type { Decision } from '../api/decision-effects.ts';
 import { useAgreementRequests, type AgreementRequest } from '../api/get-agreement-requests.ts';
 import { useRejectAgreement } from '../api/reject-agreement.ts';
-
-const messageOf = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);
 
 /** The admin's inbox of agreement requests, each accepted or rejected in one click. */
 export default function AgreementRequestsRoute() {
@@ -28,7 +27,7 @@ export default function AgreementRequestsRoute() {
       await send({ si: request.si, email: request.user_email });
       toast.success(done);
     } catch (error) {
-      toast.error(messageOf(error, failed));
+      toast.error(errorMessage(error, failed));
     } finally {
       setBusy(null);
     }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { TextAreaField } from '../../../components/text-area-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -21,7 +22,7 @@ export function AddCouponModal({ onClose }: { onClose: () => void }) {
         description: description.trim(),
       });
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The coupon could not be added.');
+      toast.error(errorMessage(error, 'The coupon could not be added.'));
       return;
     }
     toast.success('Coupon added successfully!');

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { useCoupons, type Coupon } from '../api/get-coupons.ts';
 import { useSetCouponAvailability } from '../api/set-coupon-availability.ts';
@@ -16,7 +17,7 @@ export default function ManageCouponsRoute() {
     try {
       await toggle.mutateAsync({ id: coupon._id, available });
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The coupon could not be changed.');
+      toast.error(errorMessage(error, 'The coupon could not be changed.'));
       return;
     }
     toast.success(available ? 'This coupon is available now!' : 'This coupon is unavailable now!');

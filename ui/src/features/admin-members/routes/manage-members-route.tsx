@@ -1,4 +1,5 @@
 import toast from 'react-hot-toast';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { useMembers, type Member } from '../api/get-members.ts';
@@ -23,7 +24,7 @@ export default function ManageMembersRoute() {
     try {
       await remove.mutateAsync(member.email);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The member could not be removed.');
+      toast.error(errorMessage(error, 'The member could not be removed.'));
       return;
     }
     await Swal.fire({ title: 'Removed!', text: 'The member is now a user.', icon: 'success' });

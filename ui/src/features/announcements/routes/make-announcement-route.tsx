@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { TextAreaField } from '../../../components/text-area-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -16,7 +17,7 @@ export default function MakeAnnouncementRoute() {
     try {
       await post.mutateAsync({ title: title.trim(), description: description.trim() });
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The announcement could not be added.');
+      toast.error(errorMessage(error, 'The announcement could not be added.'));
       return;
     }
     toast.success('Announcement added successfully!');

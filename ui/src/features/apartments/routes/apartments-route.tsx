@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'wouter';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { SectionTitle } from '../../../components/section-title.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -34,7 +35,7 @@ async function confirmAndRequest(apartment: Apartment, send: (si: Apartment['si'
   try {
     await send(apartment.si);
   } catch (error) {
-    toast.error(error instanceof Error ? error.message : 'The request could not be sent.');
+    toast.error(errorMessage(error, 'The request could not be sent.'));
     return;
   }
   await Swal.fire({

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { usesAuthEmulator } from '../../../lib/env.ts';
 import type { GoogleAccount } from '../../../lib/identity.ts';
@@ -31,7 +32,7 @@ export function GoogleSignIn({ label, onSignedIn, disabled }: GoogleSignInProps)
       toast.success(messages.registeredWithGoogle);
       onSignedIn();
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Google sign-in failed.');
+      toast.error(errorMessage(error, 'Google sign-in failed.'));
     } finally {
       setBusy(false);
     }

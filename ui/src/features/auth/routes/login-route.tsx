@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { messages } from '../../../lib/messages.ts';
@@ -13,8 +14,6 @@ import { collectErrors, emailError } from '../validation.ts';
 
 type Field = 'email' | 'password';
 const fieldOrder = ['email', 'password'] as const;
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export default function LoginRoute() {
   const { signIn, resetPassword } = useAuth();
   const { search, goBack } = useRedirectBack();
@@ -38,7 +37,7 @@ export default function LoginRoute() {
       toast.success(messages.loggedIn);
       goBack();
     } catch (error) {
-      toast.error(messageOf(error));
+      toast.error(errorMessage(error));
       setBusy(null);
     }
   };
@@ -55,7 +54,7 @@ export default function LoginRoute() {
       await resetPassword(email.trim());
       toast.success(`A password reset link was sent to ${email.trim()}.`);
     } catch (error) {
-      toast.error(messageOf(error));
+      toast.error(errorMessage(error));
     } finally {
       setBusy(null);
     }

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { messages } from '../../../lib/messages.ts';
@@ -51,7 +52,7 @@ export default function SignUpRoute() {
       toast.success(messages.registered);
       goBack();
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
+      toast.error(errorMessage(error));
       setBusy(false);
     }
   };

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -26,7 +27,7 @@ export default function PaymentHistoryRoute() {
     try {
       await downloadReceipt(transactionId);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The receipt could not be downloaded.');
+      toast.error(errorMessage(error, 'The receipt could not be downloaded.'));
     } finally {
       setDownloading(null);
     }

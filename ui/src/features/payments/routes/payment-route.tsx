@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'wouter';
 import { z } from 'zod/mini';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatTaka } from '../../../lib/format.ts';
@@ -20,8 +21,6 @@ const termsSchema = z.object({
   year: z.coerce.number().check(z.int(), z.gte(2000), z.lte(2999)),
 });
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 function Payment({ terms }: { terms: RentTerms }) {
   const { user } = useAuth();
   const [typed, setTyped] = useState('');
@@ -35,7 +34,7 @@ function Payment({ terms }: { terms: RentTerms }) {
   const couponId = useId();
   const [stripe] = useState(() =>
     loadCardPayments().catch((error: unknown) => {
-      toast.error(messageOf(error));
+      toast.error(errorMessage(error));
       return null;
     }),
   );
@@ -55,7 +54,7 @@ function Payment({ terms }: { terms: RentTerms }) {
       await queryClient.fetchQuery(paymentIntentQueryOptions({ ...terms, code: match.code }));
       setApplied(match.code);
     } catch (error) {
-      toast.error(messageOf(error));
+      toast.error(errorMessage(error));
     } finally {
       setApplying(false);
     }
@@ -67,7 +66,7 @@ function Payment({ terms }: { terms: RentTerms }) {
     try {
       await record.mutateAsync(paymentIntentId);
     } catch (error) {
-      toast.error(messageOf(error));
+      toast.error(errorMessage(error));
     }
   };
 
