@@ -5,7 +5,8 @@ import type { ProjectionTarget } from './projection-target.ts';
  * The projector's bookkeeping, in the views' database:
  * - projection_streams: per projection and stream, the last version applied (exactly-once effect:
  *   an event applies only at version = last + 1, written in the same transaction as the rows);
- * - projection_status: per projection, the highest position applied (status, X-Position);
+ * - projection_status: per projection, the highest position applied (status, X-Position) and
+ *   its generation, which each rebuild swap bumps (cache keys: same position, new tables);
  * - parked_events: events that were malformed ('*' = no projection could read them), failed to
  *   apply, or arrived after a gap; a gap-parked event is applied once its predecessor arrives;
  * - projector_tail: the store tailer's checkpoint (embedded mode).
@@ -25,6 +26,7 @@ export async function migrateProjector(db: Knex, targets: readonly ProjectionTar
         position bigint not null default 0,
         updated_at timestamptz not null default now()
       );
+      alter table projection_status add column if not exists generation integer not null default 0;
       create table if not exists parked_events (
         id bigserial primary key,
         projection text not null,

@@ -13,6 +13,8 @@ export interface ViewChange {
   position: number;
   /** The account the changed rows belong to, for owner-only views. */
   owner: string | null;
+  /** Set by a rebuild swap: the view's new generation (its tables were replaced). */
+  generation?: number;
 }
 
 export const viewChangesSchema = z.object({
@@ -21,6 +23,7 @@ export const viewChangesSchema = z.object({
       view: z.string() as z.ZodType<ViewName>,
       position: z.number().int().nonnegative(),
       owner: z.string().nullable(),
+      generation: z.number().int().nonnegative().optional(),
     }),
   ),
 });

@@ -37,7 +37,7 @@ export async function startQueryService(
       db,
       jwtSecret: config.JWT_SECRET,
       uiOrigins: config.uiOrigins,
-      cache: createViewCache(cacheStore, changes.positionOf),
+      cache: createViewCache(cacheStore, changes.versionOf),
       changes,
       imagesDir: options.imagesDir ?? defaultImagesDir,
       maxWaitMs: options.maxWaitMs,

@@ -68,7 +68,7 @@ export const queryService: Benchmark = {
       db,
       jwtSecret: 'bench-secret-bench-secret-bench-secret-01',
       uiOrigins: [],
-      cache: createViewCache(cache.store, changes.positionOf),
+      cache: createViewCache(cache.store, changes.versionOf),
       changes,
       imagesDir: defaultImagesDir,
       log: context.progress,

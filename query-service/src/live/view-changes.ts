@@ -13,6 +13,8 @@ import { VIEWS_CHANGED_CHANNEL, viewChangesSchema, type ViewChange } from '@buil
 export interface ViewChanges {
   subscribe(listener: (change: ViewChange) => void): () => void;
   positionOf(view: ViewName): number;
+  /** Position and rebuild generation: what a cached answer of this view depends on. */
+  versionOf(view: ViewName): string;
   stop(): Promise<void>;
 }
 
@@ -30,21 +32,22 @@ export async function listenForViewChanges(
   const log = options.log ?? ((line) => console.warn(`[view-changes] ${line}`));
   const listeners = new Set<(change: ViewChange) => void>();
   const positions = new Map<ViewName, number>();
+  const generations = new Map<ViewName, number>();
   let stopped = false;
   let connection: ListeningConnection | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
 
-  const bump = (view: ViewName, position: number) => {
+  const bump = (view: ViewName, position: number, generation = 0) => {
     positions.set(view, Math.max(positions.get(view) ?? 0, position));
+    generations.set(view, Math.max(generations.get(view) ?? 0, generation));
   };
   const reloadPositions = async () => {
-    const rows: Array<{ projection: string; position: string }> = await db('projection_status').select(
-      'projection',
-      'position',
-    );
+    const rows: Array<{ projection: string; position: string; generation: number }> = await db(
+      'projection_status',
+    ).select('projection', 'position', 'generation');
     for (const row of rows) {
       const projection = projections.find((p) => p.name === row.projection);
-      if (projection) bump(projection.view, Number(row.position));
+      if (projection) bump(projection.view, Number(row.position), Number(row.generation));
     }
   };
   const onNotification = (message: { channel: string; payload?: string }) => {
@@ -57,7 +60,7 @@ export async function listenForViewChanges(
       return;
     }
     for (const change of parsed.changes) {
-      bump(change.view, change.position);
+      bump(change.view, change.position, change.generation);
       for (const listener of listeners) listener(change);
     }
   };
@@ -96,6 +99,7 @@ export async function listenForViewChanges(
       return () => listeners.delete(listener);
     },
     positionOf: (view) => positions.get(view) ?? 0,
+    versionOf: (view) => `${positions.get(view) ?? 0}.${generations.get(view) ?? 0}`,
     async stop() {
       stopped = true;
       clearTimeout(retryTimer);

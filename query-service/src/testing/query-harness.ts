@@ -37,7 +37,7 @@ export async function createQueryHarness(
     db: views.db,
     jwtSecret,
     uiOrigins: [uiOrigin],
-    cache: createViewCache(cacheStore, changes.positionOf),
+    cache: createViewCache(cacheStore, changes.versionOf),
     changes,
     imagesDir,
     maxWaitMs: options.maxWaitMs,

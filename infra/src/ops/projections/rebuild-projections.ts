@@ -143,6 +143,13 @@ async function swapIn(
       checkpoint = batch.checkpoint;
       caughtUp += batch.events.length;
     }
+    const generationsBefore = (await trx('projection_status')
+      .whereIn(
+        'projection',
+        pairs.map((p) => p.live.key),
+      )
+      .max('generation as max')
+      .first()) as { max: number | null };
     for (const pair of pairs) {
       for (const key of Object.keys(pair.projection.tables)) {
         await swapTable(trx, {
@@ -156,18 +163,25 @@ async function swapIn(
         await trx(table).where({ projection: pair.shadow.key }).update({ projection: pair.live.key });
       }
     }
-    const rows: Array<{ projection: string; position: string }> = await trx('projection_status')
-      .whereIn(
-        'projection',
-        pairs.map((p) => p.live.key),
-      )
-      .select('projection', 'position');
+    const liveKeys = pairs.map((p) => p.live.key);
+    // The swapped-in checkpoint rows came from the shadows: give each view a generation above
+    // both, so caches keyed by (position, generation) never serve the replaced tables again.
+    await trx('projection_status')
+      .whereIn('projection', liveKeys)
+      .update({ generation: trx.raw('greatest(generation, ?) + 1', [generationsBefore.max]) });
+    const rows: Array<{ projection: string; position: string; generation: number }> = await trx(
+      'projection_status',
+    )
+      .whereIn('projection', liveKeys)
+      .select('projection', 'position', 'generation');
     const positions = Object.fromEntries(rows.map((r) => [r.projection, Number(r.position)]));
+    const generations = Object.fromEntries(rows.map((r) => [r.projection, Number(r.generation)]));
     // Caches and live-update listeners re-read the rebuilt views once this commits.
     const changes = pairs.map((p) => ({
       view: p.projection.view,
       position: positions[p.live.key] ?? 0,
       owner: null,
+      generation: generations[p.live.key] ?? 0,
     }));
     for (const payload of notifyPayloads(changes)) {
       await trx.raw('select pg_notify(?, ?)', [VIEWS_CHANGED_CHANNEL, payload]);

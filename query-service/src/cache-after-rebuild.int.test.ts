@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projections } from '@building/projector/projections/registry';
+import { rebuildProjections } from '@building/infra/ops/projections/rebuild-projections';
+import { createQueryHarness, type QueryHarness } from './testing/query-harness.ts';
+
+describe('the cache after a projection rebuild', () => {
+  let h: QueryHarness;
+  beforeAll(async () => {
+    h = await createQueryHarness('rebuildcache');
+  });
+  afterAll(() => h.close());
+
+  it('never serves the replaced tables once the rebuilt ones are swapped in at the same position', async () => {
+    const { position } = await h.history.addCoupon('WINTER10', 10, 'Winter discount');
+    await h.catchUp();
+    await h.heard('coupons', position);
+    // A damaged view (say, a bug the new projection version fixes) is read and cached.
+    await h.db('coupons_v1_coupons').update({ description: 'damaged' });
+    const damaged = await h.get('/couponAvailable');
+    expect(damaged.body.map((c: { description: string }) => c.description)).toEqual(['damaged']);
+
+    await rebuildProjections(
+      h.db,
+      projections.filter((p) => p.view === 'coupons'),
+      { log: () => {} },
+    );
+    // Same log position as before the rebuild: only the generation tells the cache apart.
+    for (let i = 0; i < 200 && h.changes.versionOf('coupons') === `${position}.0`; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    const rebuilt = await h.get('/couponAvailable');
+    expect(rebuilt.body.map((c: { description: string }) => c.description)).toEqual(['Winter discount']);
+    expect(h.changes.positionOf('coupons')).toBe(position);
+  });
+});
