@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { envelopeSchema, type StoredEvent } from '@building/events/envelope';
 import { allTopics, categoryOf, topicFor } from '@building/events/streams';
 import type { Knex } from 'knex';
@@ -56,7 +56,7 @@ describe.skipIf(missing('kafka'))('the outbox relay', () => {
           expect(published).toEqual(Array.from({ length: last }, (_, i) => i + 1));
         }
         expect(await sameAsStored(db, events)).toBe(true);
-        await eventually(async () => expect(await outboxSize(db)).toBe(0));
+        await vi.waitFor(async () => expect(await outboxSize(db)).toBe(0), settle);
         expect(await publishedCount(kafka, prefix)).toBe(48);
       } finally {
         await relay.stop();
@@ -69,7 +69,7 @@ describe.skipIf(missing('kafka'))('the outbox relay', () => {
       const relay = startOutboxRelay({ db, kafka, onError: (e) => errors.push(e), standbyRetryMs: 100 });
       const before = await publishedCount(kafka, prefix);
       try {
-        await eventually(async () => expect(relay.isActive()).toBe(true));
+        await vi.waitFor(async () => expect(relay.isActive()).toBe(true), settle);
         const killed = await db.raw<{ rows: unknown[] }>(
           `select pg_terminate_backend(pid) from pg_locks
             where locktype = 'advisory' and objid = ? and database = (select oid from pg_database where datname = current_database())`,
@@ -77,7 +77,7 @@ describe.skipIf(missing('kafka'))('the outbox relay', () => {
         );
         expect(killed.rows).toHaveLength(1);
         await appendEvents(db, prefix, new Map(), ['announcement-a', 'announcement-b']);
-        await eventually(async () => expect(await outboxSize(db)).toBe(0));
+        await vi.waitFor(async () => expect(await outboxSize(db)).toBe(0), settle);
         expect(await publishedCount(kafka, prefix)).toBe(before + 2);
         expect(relay.isActive()).toBe(true);
       } finally {
@@ -103,11 +103,13 @@ describe.skipIf(missing('kafka'))('the outbox relay', () => {
 
         await early.commit();
         // Other databases' transactions on the same server may hold the horizon back a moment.
-        await eventually(async () =>
-          expect((await readPublishable(reader, 100)).map((r) => r.stream)).toEqual([
-            'apartment-1',
-            'apartment-2',
-          ]),
+        await vi.waitFor(
+          async () =>
+            expect((await readPublishable(reader, 100)).map((r) => r.stream)).toEqual([
+              'apartment-1',
+              'apartment-2',
+            ]),
+          settle,
         );
         const [first, second] = await readPublishable(reader, 100);
         expect(Number(first!.position)).toBeGreaterThan(Number(second!.position));
@@ -135,7 +137,7 @@ describe.skipIf(missing('kafka'))('the outbox relay', () => {
             appendEvents(db, prefix, versions, [streams[i % 6]!, `coupon-c${i}`, `user-u${i}@b.test`]),
           ),
         );
-        await eventually(async () => expect(await outboxSize(db)).toBe(0));
+        await vi.waitFor(async () => expect(await outboxSize(db)).toBe(0), settle);
         expect(relays.filter((r) => r.isActive())).toHaveLength(1);
         expect(await publishedCount(kafka, prefix)).toBe(30);
 
@@ -143,7 +145,7 @@ describe.skipIf(missing('kafka'))('the outbox relay', () => {
         await active.stop();
         stopped.push(active);
         await appendEvents(db, prefix, versions, ['apartment-1', 'apartment-2']);
-        await eventually(async () => expect(await outboxSize(db)).toBe(0));
+        await vi.waitFor(async () => expect(await outboxSize(db)).toBe(0), settle);
         expect(relays.find((r) => r !== active)!.isActive()).toBe(true);
         expect(await publishedCount(kafka, prefix)).toBe(32);
 
@@ -161,6 +163,9 @@ describe.skipIf(missing('kafka'))('the outbox relay', () => {
 });
 
 /** A fresh database with the event store's tables and a topic prefix of its own, per describe block. */
+/** How long the relay may take to drain what a test wrote (vi.waitFor retries until then). */
+const settle = { timeout: 20_000, interval: 100 };
+
 function relayFixture(kafka: () => KafkaClient) {
   let test: TestDatabase;
   const prefix = `t${unique()}.`;
@@ -246,18 +251,6 @@ async function publishedCount(kafka: KafkaClient, prefix: string): Promise<numbe
     for (const partition of await kafka.admin().fetchTopicOffsets(topic)) total += Number(partition.high);
   }
   return total;
-}
-
-async function eventually(check: () => Promise<void>, withinMs = 20_000): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 }
 
 function failTest(error: unknown): never {

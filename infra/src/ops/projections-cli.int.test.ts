@@ -1,5 +1,5 @@
 import knex, { type Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { projections } from '@building/projector/projections/registry';
 import { startProjector } from '@building/projector/start-projector';
 import { buildingHistory, type BuildingHistory } from '@building/projector/testing/building-history';
@@ -119,13 +119,16 @@ describe.skipIf(missing('postgres'))('npm run projections', { timeout: 240_000 }
   it('a rebuild killed mid-way leaves the live views untouched, and running it again succeeds', async () => {
     const before = await viewHashes(db, tables);
     const { child, done } = startCli('projections-cli.ts', ['rebuild', '--all', '--batch-size', '5'], env());
-    await eventually(async () => {
-      const row = await db('projection_status')
-        .whereLike('projection', '%\\_shadow')
-        .where('position', '>', 0)
-        .first();
-      expect(row).toBeDefined();
-    });
+    await vi.waitFor(
+      async () => {
+        const row = await db('projection_status')
+          .whereLike('projection', '%\\_shadow')
+          .where('position', '>', 0)
+          .first();
+        expect(row).toBeDefined();
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     child.kill('SIGKILL');
     const killed = await done;
     expect(killed.code).toBeNull();
@@ -179,10 +182,13 @@ async function newTenant(h: BuildingHistory, si: number) {
 }
 
 async function caughtUp(db: Knex): Promise<void> {
-  await eventually(async () => {
-    const report = await projectionsReport(db, projections);
-    expect(report.projections.filter((p) => p.pending !== 0)).toEqual([]);
-  }, 180_000);
+  await vi.waitFor(
+    async () => {
+      const report = await projectionsReport(db, projections);
+      expect(report.projections.filter((p) => p.pending !== 0)).toEqual([]);
+    },
+    { timeout: 180_000, interval: 50 },
+  );
 }
 
 async function tableOids(db: Knex, tables: readonly string[]): Promise<Record<string, number>> {
@@ -225,16 +231,4 @@ function startReaders(url: string, tables: readonly string[], expected: Record<s
       return { errors, mismatches, count };
     },
   };
-}
-
-async function eventually(check: () => Promise<void>, withinMs = 20_000): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 }
