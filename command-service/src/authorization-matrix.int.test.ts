@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponIdFor } from './coupon/coupon-id.ts';
 import { imageForm } from './testing/sample-images.ts';
-import { adminEmail, startTestService, type CallOptions, type TestService } from './testing/test-service.ts';
+import {
+  adminEmail,
+  freshEmail,
+  nextUnique,
+  startTestService,
+  type CallOptions,
+  type TestService,
+} from './testing/test-service.ts';
 
 /**
  * Every command route x every kind of caller, with the status each must get. Each cell prepares its
@@ -24,13 +31,11 @@ interface Row {
   expect: Record<ActorName, number>;
 }
 
-let n = 0;
-const fresh = (prefix: string) => `${prefix}-${++n}@building.test`;
 const adminOnly = { anonymous: 401, user: 403, member: 403, otherMember: 403, admin: 200 };
 const anySignedIn = { anonymous: 401, user: 200, member: 200, otherMember: 200, admin: 200 };
 
 async function pendingRequest(t: TestService): Promise<{ si: number; email: string }> {
-  const email = fresh('requester');
+  const email = freshEmail('requester');
   const token = await t.register(email);
   const si = await t.listApartment();
   expect((await t.call('POST', '/agreement', { token, body: { si } })).status).toBe(200);
@@ -38,7 +43,7 @@ async function pendingRequest(t: TestService): Promise<{ si: number; email: stri
 }
 
 async function coupon(t: TestService, all: Record<ActorName, Actor>, available: boolean): Promise<string> {
-  const code = `CODE${++n}`;
+  const code = `CODE${nextUnique()}`;
   const token = all.admin.token;
   expect(
     (await t.call('POST', '/addCoupon', { token, body: { code, discount: 10, description: 'x' } })).status,
@@ -62,7 +67,7 @@ const matrix: Row[] = [
     prepare: async (t, actor) => ({
       method: 'POST',
       path: '/jwt',
-      body: { idToken: await t.google.idToken(actor.token ? actor.email : fresh('visitor')) },
+      body: { idToken: await t.google.idToken(actor.token ? actor.email : freshEmail('visitor')) },
     }),
     expect: { anonymous: 200, user: 200, member: 200, otherMember: 200, admin: 200 },
   },
@@ -99,7 +104,7 @@ const matrix: Row[] = [
   {
     route: 'PATCH /memberRemove/:email (another member)',
     prepare: async (t) => {
-      const email = fresh('tenant');
+      const email = freshEmail('tenant');
       await t.makeMember(email);
       return { method: 'PATCH', path: `/memberRemove/${email}` };
     },
@@ -115,7 +120,7 @@ const matrix: Row[] = [
     prepare: async () => ({
       method: 'POST',
       path: '/addCoupon',
-      body: { code: `NEW${++n}`, discount: 15, description: 'd' },
+      body: { code: `NEW${nextUnique()}`, discount: 15, description: 'd' },
     }),
     expect: adminOnly,
   },
@@ -170,11 +175,11 @@ describe('authorization matrix of the command routes', () => {
   let all: Record<ActorName, Actor>;
   beforeAll(async () => {
     t = await startTestService();
-    const user = fresh('user');
-    const member = fresh('member');
-    const otherMember = fresh('other-member');
+    const user = freshEmail('user');
+    const member = freshEmail('member');
+    const otherMember = freshEmail('other-member');
     all = {
-      anonymous: { email: fresh('anonymous'), token: null },
+      anonymous: { email: freshEmail('anonymous'), token: null },
       user: { email: user, token: await t.register(user) },
       member: { email: member, token: (await t.makeMember(member)).token },
       otherMember: { email: otherMember, token: (await t.makeMember(otherMember)).token },

@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeEvent } from '@building/events/decode-event';
 import { streams } from '@building/events/streams';
 import { verifyAccessToken } from '@building/infra/auth/access-token';
 import { couponIdFor } from './coupon/coupon-id.ts';
-import { adminEmail, jwtSecret, startTestService, type TestService } from './testing/test-service.ts';
+import {
+  adminEmail,
+  freshEmail,
+  nextUnique,
+  jwtSecret,
+  startTestService,
+  type TestService,
+} from './testing/test-service.ts';
 
 /** The routes' answers (the fields the UI reads, plus `position`) and what they record. */
 describe('the command routes', () => {
   let t: TestService;
   let admin: string;
-  let n = 0;
-  const fresh = (prefix: string) => `${prefix}-${++n}@building.test`;
-  const eventsOf = async (stream: string) => (await t.store.readStream(stream)).map(decodeEvent);
 
   beforeAll(async () => {
     t = await startTestService();
@@ -21,24 +24,24 @@ describe('the command routes', () => {
 
   describe('POST /jwt', () => {
     it('trades a verified ID token for our access token, registering the person at first sign-in', async () => {
-      const email = fresh('newcomer');
+      const email = freshEmail('newcomer');
       const reply = await t.call('POST', '/jwt', {
         body: { idToken: await t.google.idToken(email, { name: 'New Comer' }) },
       });
       expect(reply.status).toBe(200);
       expect(await verifyAccessToken(reply.body.token, jwtSecret)).toEqual({ email, uid: `uid-${email}` });
-      expect((await eventsOf(streams.user(email))).map((e) => [e.type, e.data])).toEqual([
+      expect((await t.eventsOf(streams.user(email))).map((e) => [e.type, e.data])).toEqual([
         ['UserRegistered', { email, name: 'New Comer', photoURL: '' }],
       ]);
       const again = await t.call('POST', '/jwt', { body: { idToken: await t.google.idToken(email) } });
       expect(again.status).toBe(200);
-      expect(await eventsOf(streams.user(email))).toHaveLength(1);
+      expect(await t.eventsOf(streams.user(email))).toHaveLength(1);
     });
   });
 
   describe('POST /users/:email', () => {
     it('registers once, grants admin to a listed email in the same transaction, then records only changes', async () => {
-      const email = fresh('profile');
+      const email = freshEmail('profile');
       const token = await t.tokenFor(email);
       const first = await t.call('POST', `/users/${email}`, { token, body: { name: 'Pro File', email } });
       expect(first.body).toEqual({ insertedId: email, position: expect.any(Number) });
@@ -49,18 +52,18 @@ describe('the command routes', () => {
         body: { name: 'Pro File', photoURL: 'https://img.test/p.png' },
       });
       expect(changed.body.position).toBeGreaterThan(first.body.position);
-      expect((await eventsOf(streams.user(email))).map((e) => e.type)).toEqual([
+      expect((await t.eventsOf(streams.user(email))).map((e) => e.type)).toEqual([
         'UserRegistered',
         'ProfileUpdated',
       ]);
 
-      const adminLog = await eventsOf(streams.user(adminEmail));
+      const adminLog = await t.eventsOf(streams.user(adminEmail));
       expect(adminLog.map((e) => e.type)).toEqual(['UserRegistered', 'AdminGranted']);
       expect(adminLog[0]!.correlationId).toBe(adminLog[1]!.correlationId);
     });
 
     it('refuses a photo URL that is not a web link, naming the field', async () => {
-      const email = fresh('xss');
+      const email = freshEmail('xss');
       const reply = await t.call('POST', `/users/${email}`, {
         token: await t.tokenFor(email),
         body: { photoURL: 'javascript:alert(1)' },
@@ -72,7 +75,7 @@ describe('the command routes', () => {
 
   describe('agreements', () => {
     it('answers the request id, accepts and rejects with modifiedCount', async () => {
-      const [a, b] = [fresh('a'), fresh('b')];
+      const [a, b] = [freshEmail('a'), freshEmail('b')];
       const si = await t.listApartment();
       const requested = await t.call('POST', '/agreement', { token: await t.register(a), body: { si } });
       expect(requested.body).toEqual({ insertedId: expect.any(String), position: expect.any(Number) });
@@ -87,7 +90,7 @@ describe('the command routes', () => {
       const accepted = await t.call('PUT', '/acceptAgreement', { token: admin, body: { si, email: a } });
       expect(accepted.body).toEqual({ modifiedCount: 1, position: expect.any(Number) });
       expect(accepted.body.position).toBe(await t.store.lastPosition());
-      expect((await eventsOf(streams.user(a))).at(-1)).toMatchObject({
+      expect((await t.eventsOf(streams.user(a))).at(-1)).toMatchObject({
         type: 'MemberPromoted',
         data: { email: a, si },
       });
@@ -95,8 +98,12 @@ describe('the command routes', () => {
 
     it('says 404 for an unknown apartment, request or member', async () => {
       expect(
-        (await t.call('POST', '/agreement', { token: await t.register(fresh('c')), body: { si: 999_999 } }))
-          .status,
+        (
+          await t.call('POST', '/agreement', {
+            token: await t.register(freshEmail('c')),
+            body: { si: 999_999 },
+          })
+        ).status,
       ).toBe(404);
       expect(
         (await t.call('PUT', '/acceptAgreement', { token: admin, body: { si: 999_999, email: 'x@y.test' } }))
@@ -116,7 +123,7 @@ describe('the command routes', () => {
       });
       expect(added.body).toEqual({ insertedId: couponIdFor('eid25'), position: expect.any(Number) });
       const id = added.body.insertedId;
-      expect((await eventsOf(streams.coupon(id)))[0]!.data).toEqual({
+      expect((await t.eventsOf(streams.coupon(id)))[0]!.data).toEqual({
         couponId: id,
         code: 'Eid25',
         discount: 25,
@@ -140,14 +147,14 @@ describe('the command routes', () => {
         codes.map((code) => t.call('POST', '/addCoupon', { token: admin, body: { code, discount: 10 } })),
       );
       expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-      expect(await eventsOf(streams.coupon(couponIdFor('race')))).toHaveLength(1);
+      expect(await t.eventsOf(streams.coupon(couponIdFor('race')))).toHaveLength(1);
     });
 
     it('refuses a discount outside 1..100 or not an integer, naming the field', async () => {
       for (const discount of [0, 101, 10.5, 'ten', null, true]) {
         const reply = await t.call('POST', '/addCoupon', {
           token: admin,
-          body: { code: `D${++n}`, discount },
+          body: { code: `D${nextUnique()}`, discount },
         });
         expect(reply.status).toBe(400);
         expect(reply.body.errors[0].field).toBe('discount');
@@ -162,7 +169,7 @@ describe('the command routes', () => {
         body: { title: 'Gas', description: 'Line check on Monday.' },
       });
       expect(reply.body).toEqual({ insertedId: expect.any(String), position: expect.any(Number) });
-      expect((await eventsOf(streams.announcement(reply.body.insertedId)))[0]!.type).toBe(
+      expect((await t.eventsOf(streams.announcement(reply.body.insertedId)))[0]!.type).toBe(
         'AnnouncementPosted',
       );
     });

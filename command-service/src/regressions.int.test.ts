@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeEvent } from '@building/events/decode-event';
 import { streams } from '@building/events/streams';
-import { adminEmail, startTestService, type TestService } from './testing/test-service.ts';
+import { adminEmail, freshEmail, startTestService, type TestService } from './testing/test-service.ts';
 
 /** The holes of the original project, each pinned by a test that would fail if it reopened. */
 describe('regressions of the original project', () => {
   let t: TestService;
   let admin: string;
-  let n = 0;
-  const fresh = (prefix: string) => `${prefix}-${++n}@building.test`;
-  const eventsOf = async (stream: string) => (await t.store.readStream(stream)).map(decodeEvent);
 
   beforeAll(async () => {
     t = await startTestService();
@@ -30,21 +26,21 @@ describe('regressions of the original project', () => {
   });
 
   it('a role sent to /users/:email is ignored: no self-promotion', async () => {
-    const email = fresh('climber');
+    const email = freshEmail('climber');
     const token = await t.tokenFor(email);
     const reply = await t.call('POST', `/users/${email}`, {
       token,
       body: { name: 'Climber', email, role: 'admin' },
     });
     expect(reply.status).toBe(200);
-    expect((await eventsOf(streams.user(email))).map((e) => e.type)).toEqual(['UserRegistered']);
+    expect((await t.eventsOf(streams.user(email))).map((e) => e.type)).toEqual(['UserRegistered']);
     expect(
       (await t.call('POST', '/addCoupon', { token, body: { code: 'FREE100', discount: 100 } })).status,
     ).toBe(403);
   });
 
   it('an apartment is never booked twice', async () => {
-    const [first, second] = [fresh('first'), fresh('second')];
+    const [first, second] = [freshEmail('first'), freshEmail('second')];
     const si = await t.listApartment();
     for (const email of [first, second])
       expect(
@@ -55,27 +51,30 @@ describe('regressions of the original project', () => {
     ).toBe(200);
     const again = await t.call('PUT', '/acceptAgreement', { token: admin, body: { si, email: second } });
     expect(again.status).toBe(409);
-    const log = await eventsOf(streams.agreement(si));
+    const log = await t.eventsOf(streams.agreement(si));
     expect(log.filter((e) => e.type === 'AgreementAccepted')).toHaveLength(1);
     // The other request was closed by the booking itself.
     expect(log.find((e) => e.type === 'AgreementRejected')?.data).toMatchObject({
       userEmail: second,
       reason: 'apartment-booked',
     });
-    const late = await t.call('POST', '/agreement', { token: await t.register(fresh('late')), body: { si } });
+    const late = await t.call('POST', '/agreement', {
+      token: await t.register(freshEmail('late')),
+      body: { si },
+    });
     expect(late.status).toBe(409);
   });
 
   it('demoting a member frees their apartment', async () => {
-    const tenant = fresh('tenant');
+    const tenant = freshEmail('tenant');
     const { si, token } = await t.makeMember(tenant);
     const reply = await t.call('PATCH', `/memberRemove/${tenant}`, { token: admin });
     expect(reply.body).toEqual({ modifiedCount: 1, position: expect.any(Number) });
-    expect((await eventsOf(streams.agreement(si))).at(-1)).toMatchObject({
+    expect((await t.eventsOf(streams.agreement(si))).at(-1)).toMatchObject({
       type: 'LeaseEnded',
       data: { si, userEmail: tenant, reason: 'member-demoted' },
     });
-    const next = fresh('next');
+    const next = freshEmail('next');
     expect((await t.call('POST', '/agreement', { token: await t.register(next), body: { si } })).status).toBe(
       200,
     );
@@ -90,7 +89,7 @@ describe('regressions of the original project', () => {
   });
 
   it('the apartment’s details and rent come from its own record, not the client', async () => {
-    const email = fresh('bargain');
+    const email = freshEmail('bargain');
     const si = await t.listApartment(23_500);
     const reply = await t.call('POST', '/agreement', {
       token: await t.register(email, 'Bargain Hunter'),
@@ -108,7 +107,7 @@ describe('regressions of the original project', () => {
       },
     });
     expect(reply.status).toBe(200);
-    const [requested] = await eventsOf(streams.agreement(si));
+    const [requested] = await t.eventsOf(streams.agreement(si));
     expect(requested).toMatchObject({
       type: 'AgreementRequested',
       data: {
@@ -134,11 +133,11 @@ describe('regressions of the original project', () => {
   });
 
   it('one pending request per user and apartment', async () => {
-    const token = await t.register(fresh('eager'));
+    const token = await t.register(freshEmail('eager'));
     const si = await t.listApartment();
     expect((await t.call('POST', '/agreement', { token, body: { si } })).status).toBe(200);
     const again = await t.call('POST', '/agreement', { token, body: { si } });
     expect(again.status).toBe(409);
-    expect(await eventsOf(streams.agreement(si))).toHaveLength(1);
+    expect(await t.eventsOf(streams.agreement(si))).toHaveLength(1);
   });
 });

@@ -1,3 +1,4 @@
+import { decodeEvent, type DecodedEvent } from '@building/events/decode-event';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { signAccessToken } from '@building/infra/auth/access-token';
@@ -45,8 +46,16 @@ export interface TestService {
   listApartment(rent?: number): Promise<number>;
   /** Registers `email`, lists an apartment, requests and accepts it: `email` is then a member of it. */
   makeMember(email: string): Promise<{ token: string; si: number }>;
+  /** A stream's events, validated and upcast. */
+  eventsOf(stream: string): Promise<DecodedEvent[]>;
   close(): Promise<void>;
 }
+
+let counter = 0;
+/** A number no other caller in this test file has had (unique emails, coupon codes). */
+export const nextUnique = () => ++counter;
+/** An email no other test has used: `<prefix>-<n>@building.test`. */
+export const freshEmail = (prefix: string) => `${prefix}-${nextUnique()}@building.test`;
 
 /** A command-service on its own database, listening on a free port, with roomy rate limits unless told. */
 export async function startTestService(overrides: Partial<CommandDeps> = {}): Promise<TestService> {
@@ -137,6 +146,7 @@ export async function startTestService(overrides: Partial<CommandDeps> = {}): Pr
     register,
     listApartment,
     makeMember,
+    eventsOf: async (stream) => (await store.readStream(stream)).map(decodeEvent),
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
