@@ -8,6 +8,13 @@ COPY command-service/package.json command-service/
 COPY projector/package.json projector/
 COPY query-service/package.json query-service/
 COPY ui/package.json ui/
+COPY stack/package.json stack/
+COPY bench/package.json bench/
+COPY tools/ports/package.json tools/ports/
+COPY tools/payment-sandbox/package.json tools/payment-sandbox/
+COPY tools/auth-emulator/package.json tools/auth-emulator/
+COPY tools/kafka-broker/package.json tools/kafka-broker/
+COPY tools/embedded-postgres/package.json tools/embedded-postgres/
 RUN npm ci --no-audit --no-fund
 COPY . .
 ENV HOST=0.0.0.0 NODE_ENV=production

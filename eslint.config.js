@@ -32,7 +32,7 @@ export default tseslint.config(
   },
   {
     // The Stripe.js stand-in runs in the browser.
-    files: ['infra/src/payment-sandbox/**/*.{js,ts}'],
+    files: ['tools/payment-sandbox/**/*.{js,ts}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
 );

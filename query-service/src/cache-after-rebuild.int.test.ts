@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projections } from '@building/projector/projections/registry';
-import { rebuildProjections } from '@building/infra/ops/projections/rebuild-projections';
+import { rebuildProjections } from '@building/projector/ops/projections/rebuild-projections';
 import { createQueryHarness, type QueryHarness } from './testing/query-harness.ts';
 
 describe('the cache after a projection rebuild', () => {

@@ -6,12 +6,12 @@ import {
   createAccount,
   lookupAccount,
   signIn,
-} from '@building/infra/auth-emulator/emulator-accounts';
+} from '@building/auth-emulator/emulator-accounts';
 import {
   startAuthEmulator,
   type AuthEmulatorHandle,
-} from '@building/infra/auth-emulator/start-auth-emulator';
-import { freePort } from '@building/infra/launcher/ports';
+} from '@building/auth-emulator/start-auth-emulator';
+import { freePort } from '@building/ports/ports';
 import { jwtSecret, startTestService, type TestService } from '../testing/test-service.ts';
 import { createEmulatorIdentityVerifier } from './emulator-identity-verifier.ts';
 

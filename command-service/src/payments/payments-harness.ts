@@ -10,7 +10,7 @@ import { migrateEventStore } from '@building/infra/event-store/schema';
 import {
   startPaymentSandbox,
   type RunningPaymentSandbox,
-} from '@building/infra/payment-sandbox/start-payment-sandbox';
+} from '@building/payment-sandbox/start-payment-sandbox';
 import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
 import { createApp } from '../app.ts';
 import type { CommandDeps } from '../command-deps.ts';

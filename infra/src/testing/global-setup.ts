@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, createServer, type AddressInfo } from 'node:net';
-import { startEmbeddedPostgres } from '../embedded-postgres/start-embedded-postgres.ts';
+import { startEmbeddedPostgres } from '@building/embedded-postgres/start-embedded-postgres';
 
 /**
  * Finds or starts the real services of the integration tier: each from its env var, else started
@@ -35,7 +35,7 @@ export default async function setup(): Promise<() => Promise<void>> {
 
   if (!process.env.KAFKA_BROKERS) {
     if (hasJava()) {
-      const { startKafkaBroker } = await import('../kafka/broker.ts');
+      const { startKafkaBroker } = await import('@building/kafka-broker/broker');
       const dataDir = mkdtempSync(join(tmpdir(), 'building-test-kafka-'));
       const broker = await startKafkaBroker({ port: await freePort(), dataDir });
       process.env.KAFKA_BROKERS = broker.brokers.join(',');

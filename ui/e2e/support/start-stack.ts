@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freeStackPorts, startStack } from '@building/infra/launcher/start-stack';
+import { freeStackPorts, startStack } from '@building/stack/start-stack';
 
 /**
  * Global set-up of the e2e project: the same stack as `npm start`, on free ports with a fresh data

@@ -12,7 +12,7 @@ const path = '/dashboard/payment?si=3&month=March&year=2026';
 // The payment sandbox's own Stripe.js stand-in, on the page before the card form asks for Stripe
 // (loaded by path so the UI's type-check does not follow it into the services' code).
 beforeAll(async () => {
-  const modulePath = new URL('../../../../../infra/src/payment-sandbox/stripe-js-routes.ts', import.meta.url)
+  const modulePath = new URL('../../../../../tools/payment-sandbox/src/stripe-js-routes.ts', import.meta.url)
     .pathname;
   const { stripeJsScript } = (await import(/* @vite-ignore */ modulePath)) as {
     stripeJsScript: (origin: string) => string;

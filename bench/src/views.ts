@@ -1,0 +1,36 @@
+import type { Knex } from 'knex';
+import { createProjector } from '@building/projector/apply-events';
+import { liveTarget } from '@building/projector/projection-target';
+import { migrateProjector } from '@building/projector/projector-schema';
+import { projections } from '@building/projector/projections/registry';
+import type { PostgresEventStore } from '@building/infra/event-store/event-store';
+
+/**
+ * Builds every live view from the log with the projector's own code path (createProjector ->
+ * project: decode, apply per projection, checkpoints, one transaction per page), as a rebuild or a
+ * projector starting on an existing log does. Returns the number of events projected.
+ */
+export async function catchUpViews(
+  db: Knex,
+  store: PostgresEventStore,
+  options: { batchSize?: number; onPage?: (projected: number) => void; log?: (line: string) => void } = {},
+): Promise<number> {
+  const targets = projections.map(liveTarget);
+  await migrateProjector(db, targets);
+  const projector = createProjector({ db, targets, log: options.log });
+  let projected = 0;
+  for await (const page of store.readAll({ batchSize: options.batchSize ?? 500 })) {
+    await projector.project(page);
+    projected += page.length;
+    options.onPage?.(projected);
+  }
+  return projected;
+}
+
+export async function parkedEvents(db: Knex): Promise<number> {
+  const row = await db('parked_events').count<{ n: string }[]>('* as n').first();
+  return Number(row?.n ?? 0);
+}
+
+/** Every projection this repository defines (the catch-up applies all of them). */
+export const projectionCount = projections.length;

@@ -1,0 +1,234 @@
+import knex, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { projections } from '../projections/registry.ts';
+import { startProjector } from '../start-projector.ts';
+import { buildingHistory, type BuildingHistory } from '../testing/building-history.ts';
+import { scriptedBuilding } from '../testing/scripted-building.ts';
+import { loadConfig } from '@building/infra/config';
+import { PostgresEventStore } from '@building/infra/event-store/event-store';
+import { migrateEventStore } from '@building/infra/event-store/schema';
+import { missing } from '@building/infra/testing/infra-availability';
+import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
+import { projectionsReport, type ProjectionsReport } from './projections/projection-status.ts';
+import { rebuildProjections } from './projections/rebuild-projections.ts';
+import { retireProjection } from './projections/retire-projection.ts';
+import { runCli, startCli } from '@building/infra/ops/testing/run-cli';
+import { appendSampleLog } from '@building/infra/ops/testing/sample-log';
+import { leftoverTables, liveTables, tableHash, viewHashes } from './testing/view-hashes.ts';
+
+describe.skipIf(missing('postgres'))('npm run projections', { timeout: 240_000 }, () => {
+  let database: TestDatabase;
+  let db: Knex;
+  let history: BuildingHistory;
+  let projector: { stop(): Promise<void> };
+  const tables = liveTables(projections);
+  const env = () => ({ DATABASE_URL: database.url });
+
+  beforeAll(async () => {
+    database = await createTestDatabase('rebuild');
+    db = database.db;
+    await migrateEventStore(db);
+    const store = new PostgresEventStore(db);
+    history = buildingHistory(store);
+    await scriptedBuilding(history);
+    await appendSampleLog(store, { apartments: 60, firstSi: 101 });
+    projector = await startProjector(loadConfig({ DATABASE_URL: database.url }), { log: () => {} });
+    await caughtUp(db);
+  }, 300_000);
+  afterAll(async () => {
+    await projector?.stop();
+    await database?.drop();
+  });
+
+  it('status shows each projection caught up with the log', async () => {
+    const json = await runCli('projections-cli.ts', ['status', '--format', 'json'], env());
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.stdout) as ProjectionsReport;
+    expect(report.projections.map((p) => p.name)).toEqual(projections.map((p) => p.name));
+    const last = await new PostgresEventStore(db).lastPosition();
+    for (const p of report.projections) {
+      expect(p).toMatchObject({ pending: 0, parked: 0, lastError: null, lag: last - p.position });
+      expect(p.streams).toBeGreaterThan(0);
+    }
+    const table = await runCli('projections-cli.ts', ['status'], env());
+    expect(table.stdout).toMatch(/^PROJECTION\s+POSITION\s+LAG\s+PENDING\s+STREAMS\s+PARKED\s+LAST ERROR$/m);
+    expect(table.stdout).toMatch(/^apartments_v1\s+\d+\s+\d+\s+0\s+\d+\s+0\s+-$/m);
+  });
+
+  it('rebuild --all under concurrent reads: no read fails or sees a partial view, the views come out identical', async () => {
+    const before = await viewHashes(db, tables);
+    const oidsBefore = await tableOids(db, tables);
+    const readers = startReaders(database.url, tables, before);
+    const result = await runCli('projections-cli.ts', ['rebuild', '--all', '--batch-size', '50'], env());
+    const reads = await readers.stop();
+    expect(result.stderr).not.toContain('failed');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^rebuilt apartments_v1, .*: \d+ events replayed, \d+ caught up in the swap/,
+    );
+    expect(reads.errors).toEqual([]);
+    expect(reads.mismatches).toEqual([]);
+    expect(reads.count).toBeGreaterThan(tables.length * 2);
+    expect(await viewHashes(db, tables)).toEqual(before);
+    // The tables really are new ones, and nothing is left behind.
+    const oidsAfter = await tableOids(db, tables);
+    for (const table of tables) expect(oidsAfter[table]).not.toBe(oidsBefore[table]);
+    expect(await leftoverTables(db)).toEqual([]);
+    const report = await projectionsReport(db, projections);
+    expect(report.projections.every((p) => p.pending === 0)).toBe(true);
+  }, 240_000);
+
+  it('loses nothing the live projector applies while a rebuild runs', async () => {
+    let stop = false;
+    let si = 500;
+    // Stops by itself too, so a failed rebuild cannot leave it writing into the next test.
+    const deadline = Date.now() + 180_000;
+    const writer = (async () => {
+      for (; !stop && Date.now() < deadline && si < 540; si++) {
+        await newTenant(history, si);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    let result;
+    try {
+      result = await rebuildProjections(db, projections, {
+        batchSize: 100,
+        log: () => {},
+        // Events the live views get between the replay's end and the swap: only the catch-up
+        // inside the swap can bring them into the rebuilt views.
+        beforeSwap: async () => {
+          stop = true;
+          await writer;
+          await newTenant(history, si++);
+          await caughtUp(db);
+        },
+      });
+    } finally {
+      stop = true;
+      await writer;
+    }
+    expect(result.caughtUp).toBeGreaterThanOrEqual(4);
+    await caughtUp(db);
+    const afterLive = await viewHashes(db, tables);
+    // A quiet rebuild of the whole log must produce exactly what the live views hold.
+    await rebuildProjections(db, projections, { log: () => {} });
+    expect(await viewHashes(db, tables)).toEqual(afterLive);
+    expect((await tableHash(db, 'apartments_v1_apartments')).rows).toBeGreaterThan(68);
+  });
+
+  it('a rebuild killed mid-way leaves the live views untouched, and running it again succeeds', async () => {
+    const before = await viewHashes(db, tables);
+    const { child, done } = startCli('projections-cli.ts', ['rebuild', '--all', '--batch-size', '5'], env());
+    await vi.waitFor(
+      async () => {
+        const row = await db('projection_status')
+          .whereLike('projection', '%\\_shadow')
+          .where('position', '>', 0)
+          .first();
+        expect(row).toBeDefined();
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    child.kill('SIGKILL');
+    const killed = await done;
+    expect(killed.code).toBeNull();
+    expect(await leftoverTables(db)).not.toEqual([]);
+    expect(await viewHashes(db, tables)).toEqual(before);
+
+    const rerun = await runCli('projections-cli.ts', ['rebuild', '--all'], env());
+    expect(rerun.code).toBe(0);
+    expect(await leftoverTables(db)).toEqual([]);
+    expect(await viewHashes(db, tables)).toEqual(before);
+    expect(await db('projection_status').whereLike('projection', '%\\_shadow')).toEqual([]);
+  }, 240_000);
+
+  it('rebuilds a single projection by name', async () => {
+    const before = await viewHashes(db, tables);
+    const result = await runCli('projections-cli.ts', ['rebuild', 'coupons_v1'], env());
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^rebuilt coupons_v1: /);
+    expect(await viewHashes(db, tables)).toEqual(before);
+  });
+
+  it('retires a version no longer registered, and only it', async () => {
+    const before = await viewHashes(db, tables);
+    await db.raw('create table coupons_v0_coupons (coupon_id uuid primary key)');
+    await db.raw('create table coupons_v0_shadow_coupons (coupon_id uuid primary key)');
+    await db('projection_status').insert([{ projection: 'coupons_v0' }, { projection: 'coupons_v0_shadow' }]);
+    await db('projection_streams').insert({ projection: 'coupons_v0', stream: 'coupon-x', version: 1 });
+    expect(await retireProjection(db, 'coupons_v0')).toEqual([
+      'coupons_v0_coupons',
+      'coupons_v0_shadow_coupons',
+    ]);
+    expect(await db('projection_status').whereLike('projection', 'coupons\\_v0%')).toEqual([]);
+    expect(await db('projection_streams').where({ projection: 'coupons_v0' })).toEqual([]);
+    expect(await viewHashes(db, tables)).toEqual(before);
+  });
+
+  it('rejects bad arguments with the usage and exit code 2', async () => {
+    const result = await runCli('projections-cli.ts', ['rebuild', 'nope_v1'], env());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('unknown projection nope_v1');
+    expect(result.stderr).toContain('usage:');
+  });
+});
+
+async function newTenant(h: BuildingHistory, si: number) {
+  const email = `late${si}@example.com`;
+  await h.register(email, `Late ${si}`);
+  await h.list(si);
+  const { requestId } = await h.request(si, email);
+  await h.accept(requestId);
+}
+
+async function caughtUp(db: Knex): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const report = await projectionsReport(db, projections);
+      expect(report.projections.filter((p) => p.pending !== 0)).toEqual([]);
+    },
+    { timeout: 180_000, interval: 50 },
+  );
+}
+
+async function tableOids(db: Knex, tables: readonly string[]): Promise<Record<string, number>> {
+  const oids: Record<string, number> = {};
+  for (const table of tables) {
+    const { rows } = await db.raw<{ rows: Array<{ oid: number }> }>('select ?::regclass::oid as oid', [
+      table,
+    ]);
+    oids[table] = Number(rows[0]!.oid);
+  }
+  return oids;
+}
+
+/** Two readers hashing every view in a loop, on their own connections, as the query-service would. */
+function startReaders(url: string, tables: readonly string[], expected: Record<string, string>) {
+  const readDb = knex({ client: 'pg', connection: url, pool: { min: 0, max: 2 } });
+  const errors: string[] = [];
+  const mismatches: string[] = [];
+  let count = 0;
+  let stopped = false;
+  const reader = async () => {
+    while (!stopped) {
+      for (const table of tables) {
+        try {
+          const { hash } = await tableHash(readDb, table);
+          count += 1;
+          if (hash !== expected[table]) mismatches.push(table);
+        } catch (error) {
+          errors.push(`${table}: ${(error as Error).message}`);
+        }
+      }
+    }
+  };
+  const running = [reader(), reader()];
+  return {
+    async stop() {
+      stopped = true;
+      await Promise.all(running);
+      await readDb.destroy();
+      return { errors, mismatches, count };
+    },
+  };
+}

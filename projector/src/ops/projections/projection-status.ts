@@ -1,0 +1,105 @@
+import type { Knex } from 'knex';
+import type { Projection } from '../../projection.ts';
+import { liveTarget } from '../../projection-target.ts';
+import { tableExists } from './swap-tables.ts';
+
+export interface ProjectionStatus {
+  name: string;
+  view: string;
+  version: number;
+  /** The highest global position applied. */
+  position: number;
+  /** The log's last position minus `position` (positions of other categories count too). */
+  lag: number;
+  /** Events of its categories not applied yet: 0 means fully caught up. */
+  pending: number;
+  streams: number;
+  parked: number;
+  lastError: {
+    stream: string | null;
+    version: number | null;
+    reason: string;
+    error: string;
+    at: string;
+  } | null;
+  updatedAt: string | null;
+}
+
+export interface ProjectionsReport {
+  lastPosition: number;
+  /** Events no projection could decode (parked under '*'). */
+  malformed: number;
+  projections: ProjectionStatus[];
+}
+
+/** Where every projection stands against the log (ops status, GET /admin/projections). */
+export async function projectionsReport(
+  db: Knex,
+  projections: readonly Projection[],
+): Promise<ProjectionsReport> {
+  const [last] = await db('events').max<{ p: string | null }[]>('position as p');
+  const lastPosition = Number(last?.p ?? 0);
+  if (!(await tableExists(db, 'projection_status'))) {
+    return {
+      lastPosition,
+      malformed: 0,
+      projections: projections.map((p) => ({
+        ...identity(p),
+        position: 0,
+        lag: lastPosition,
+        pending: -1,
+        streams: 0,
+        parked: 0,
+        lastError: null,
+        updatedAt: null,
+      })),
+    };
+  }
+  const statuses: ProjectionStatus[] = [];
+  for (const projection of projections) {
+    const key = liveTarget(projection).key;
+    const status = await db('projection_status').where({ projection: key }).first('position', 'updated_at');
+    const [streams] = await db('projection_streams')
+      .where({ projection: key })
+      .count<{ n: string }[]>('* as n');
+    const [parked] = await db('parked_events').where({ projection: key }).count<{ n: string }[]>('* as n');
+    const error = await db('parked_events')
+      .where({ projection: key })
+      .orderBy('id', 'desc')
+      .first('stream', 'version', 'reason', 'error', 'parked_at');
+    const position = Number(status?.position ?? 0);
+    statuses.push({
+      ...identity(projection),
+      position,
+      lag: Math.max(0, lastPosition - position),
+      pending: await pendingEvents(db, key, projection.categories),
+      streams: Number(streams?.n ?? 0),
+      parked: Number(parked?.n ?? 0),
+      lastError: error
+        ? {
+            stream: error.stream,
+            version: error.version,
+            reason: error.reason,
+            error: error.error,
+            at: new Date(error.parked_at).toISOString(),
+          }
+        : null,
+      updatedAt: status?.updated_at ? new Date(status.updated_at).toISOString() : null,
+    });
+  }
+  const [malformed] = await db('parked_events').where({ projection: '*' }).count<{ n: string }[]>('* as n');
+  return { lastPosition, malformed: Number(malformed?.n ?? 0), projections: statuses };
+}
+
+const identity = (p: Projection) => ({ name: p.name, view: p.view, version: p.version });
+
+/** Events of the projection's categories beyond its per-stream checkpoints. */
+async function pendingEvents(db: Knex, key: string, categories: readonly string[]): Promise<number> {
+  const { rows } = await db.raw<{ rows: Array<{ n: string }> }>(
+    `select count(*) as n from events e
+       left join projection_streams s on s.projection = ? and s.stream = e.stream
+      where e.stream like any(?) and e.version > coalesce(s.version, 0)`,
+    [key, categories.map((c) => `${c}-%`)],
+  );
+  return Number(rows[0]?.n ?? 0);
+}

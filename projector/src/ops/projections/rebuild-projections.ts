@@ -1,0 +1,219 @@
+import type { Knex } from 'knex';
+import type { StoredEvent } from '@building/events/envelope';
+import { decodeEvent } from '@building/events/decode-event';
+import { applyBatch, type ProjectorLog, type Step } from '../../apply-events.ts';
+import { tableNamesOf, type Projection } from '../../projection.ts';
+import { holdProjections } from '../../projection-lock.ts';
+import { liveTarget, shadowTarget, type ProjectionTarget } from '../../projection-target.ts';
+import { migrateProjector } from '../../projector-schema.ts';
+import { VIEWS_CHANGED_CHANNEL, notifyPayloads } from '../../views-changed.ts';
+import { startOfLog, type TailCheckpoint } from '@building/infra/event-store/event-store';
+import type { ReplayProgress } from '@building/infra/ops/replay-source';
+import { logBound, readBelow } from './read-below.ts';
+import { ident, swapTable, tableExists } from './swap-tables.ts';
+
+/** The projector's per-projection bookkeeping rows, keyed by the `projection` column. */
+const checkpointTables = ['projection_streams', 'projection_status', 'parked_events'] as const;
+
+export interface RebuildOptions {
+  /** Events per replay transaction. */
+  batchSize?: number;
+  progress?: ReplayProgress;
+  log?: ProjectorLog;
+  /** How long the swap waits for a lock (live batches, long reads) before it rolls back and retries. */
+  lockTimeoutMs?: number;
+  swapAttempts?: number;
+  /** Test seam: runs after the replay, before the swap transaction. */
+  beforeSwap?: () => Promise<void>;
+}
+
+export interface RebuildResult {
+  projections: string[];
+  /** Events replayed before the swap, and caught up inside it. */
+  replayed: number;
+  caughtUp: number;
+  /** Each rebuilt projection's position after the swap. */
+  positions: Record<string, number>;
+}
+
+interface Pair {
+  projection: Projection;
+  live: ProjectionTarget;
+  shadow: ProjectionTarget;
+  old: Record<string, string>;
+}
+
+/**
+ * Rebuilds projections from the start of the log without disturbing the live views:
+ * 1. drops what an interrupted rebuild left (shadow tables and checkpoint rows) and creates empty
+ *    shadow tables (`<name>_shadow_<table>`);
+ * 2. replays the whole log into them, a batch per transaction, with the projector's own apply
+ *    (same per-stream checkpoints, under the shadow's key) while the live projector goes on;
+ * 3. in ONE transaction: takes the projections' exclusive lock (the live projector's batches hold
+ *    it shared, so they finish first and new ones wait), catches the shadows up to the end of the
+ *    log as of that moment (everything the live views hold), swaps the tables (live -> old, shadow -> live, drop old) and replaces the live
+ *    checkpoint rows with the shadow's. A crash before the commit leaves the live views as they
+ *    were; running the rebuild again starts over.
+ */
+export async function rebuildProjections(
+  db: Knex,
+  projections: readonly Projection[],
+  options: RebuildOptions = {},
+): Promise<RebuildResult> {
+  const batchSize = options.batchSize ?? 500;
+  const log = options.log ?? ((line) => console.warn(`[rebuild] ${line}`));
+  const pairs: Pair[] = projections.map((projection) => ({
+    projection,
+    live: liveTarget(projection),
+    shadow: shadowTarget(projection),
+    old: tableNamesOf(projection, `${projection.name}_old`),
+  }));
+  const shadows = pairs.map((p) => p.shadow);
+
+  await dropLeftovers(db, pairs);
+  await migrateProjector(db, shadows);
+
+  const [counted] = await db('events').count<{ n: string }[]>('* as n');
+  options.progress?.start(Number(counted?.n ?? 0));
+  let checkpoint: TailCheckpoint = startOfLog;
+  let replayed = 0;
+  try {
+    // Rounds up to the log's end as it was when each began, until a round finds little new (or a
+    // few rounds under a steady stream of commands): the swap catches up the rest while the live
+    // projector waits, so keep that short.
+    for (let rounds = 1; ; rounds++) {
+      const bound = await logBound(db);
+      let round = 0;
+      for (;;) {
+        const batch = await readBelow(db, checkpoint, bound, batchSize);
+        if (batch.events.length === 0) break;
+        await db.transaction((trx) => applyBatch(trx, shadows, toSteps(batch.events), log));
+        checkpoint = batch.checkpoint;
+        round += batch.events.length;
+        options.progress?.advance(batch.events.length);
+      }
+      replayed += round;
+      if (round <= batchSize || rounds >= 4) break;
+    }
+  } finally {
+    options.progress?.stop();
+  }
+
+  await options.beforeSwap?.();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const swapped = await swapIn(db, pairs, checkpoint, { ...options, batchSize, log });
+      return { projections: projections.map((p) => p.name), replayed, ...swapped };
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      const retryable = code === '55P03' || code === '40P01'; // lock timeout, deadlock
+      if (!retryable || attempt >= (options.swapAttempts ?? 5)) throw error;
+      log(`swap attempt ${attempt} could not take its locks in time (${code}); trying again`);
+    }
+  }
+}
+
+async function swapIn(
+  db: Knex,
+  pairs: readonly Pair[],
+  from: TailCheckpoint,
+  options: RebuildOptions & { batchSize: number; log: ProjectorLog },
+): Promise<Pick<RebuildResult, 'caughtUp' | 'positions'>> {
+  return db.transaction(async (trx) => {
+    await trx.raw(`set local lock_timeout = ${Math.max(1, Math.round(options.lockTimeoutMs ?? 10_000))}`);
+    await holdProjections(
+      trx,
+      pairs.map((p) => p.live.key),
+      'exclusive',
+    );
+    // No live batch of these projections runs now, and whatever they applied was committed below
+    // this bound; later events reach the swapped-in views through the live projector.
+    const bound = await logBound(trx);
+    let checkpoint = from;
+    let caughtUp = 0;
+    for (;;) {
+      const batch = await readBelow(trx, checkpoint, bound, options.batchSize);
+      if (batch.events.length === 0) break;
+      await applyBatch(
+        trx,
+        pairs.map((p) => p.shadow),
+        toSteps(batch.events),
+        options.log,
+      );
+      checkpoint = batch.checkpoint;
+      caughtUp += batch.events.length;
+    }
+    const generationsBefore = (await trx('projection_status')
+      .whereIn(
+        'projection',
+        pairs.map((p) => p.live.key),
+      )
+      .max('generation as max')
+      .first()) as { max: number | null };
+    for (const pair of pairs) {
+      for (const key of Object.keys(pair.projection.tables)) {
+        await swapTable(trx, {
+          live: pair.live.tables[key]!,
+          shadow: pair.shadow.tables[key]!,
+          old: pair.old[key]!,
+        });
+      }
+      for (const table of checkpointTables) {
+        await trx(table).where({ projection: pair.live.key }).delete();
+        await trx(table).where({ projection: pair.shadow.key }).update({ projection: pair.live.key });
+      }
+    }
+    const liveKeys = pairs.map((p) => p.live.key);
+    // The swapped-in checkpoint rows came from the shadows: give each view a generation above
+    // both, so caches keyed by (position, generation) never serve the replaced tables again.
+    await trx('projection_status')
+      .whereIn('projection', liveKeys)
+      .update({ generation: trx.raw('greatest(generation, ?) + 1', [generationsBefore.max]) });
+    const rows: Array<{ projection: string; position: string; generation: number }> = await trx(
+      'projection_status',
+    )
+      .whereIn('projection', liveKeys)
+      .select('projection', 'position', 'generation');
+    const positions = Object.fromEntries(rows.map((r) => [r.projection, Number(r.position)]));
+    const generations = Object.fromEntries(rows.map((r) => [r.projection, Number(r.generation)]));
+    // Caches and live-update listeners re-read the rebuilt views once this commits.
+    const changes = pairs.map((p) => ({
+      view: p.projection.view,
+      position: positions[p.live.key] ?? 0,
+      owner: null,
+      generation: generations[p.live.key] ?? 0,
+    }));
+    for (const payload of notifyPayloads(changes)) {
+      await trx.raw('select pg_notify(?, ?)', [VIEWS_CHANGED_CHANNEL, payload]);
+    }
+    return { caughtUp, positions };
+  });
+}
+
+/** Removes what an interrupted rebuild may have left: shadow (and old) tables, shadow checkpoints. */
+async function dropLeftovers(db: Knex, pairs: readonly Pair[]): Promise<void> {
+  await db.transaction(async (trx) => {
+    for (const pair of pairs) {
+      for (const table of [...Object.values(pair.shadow.tables), ...Object.values(pair.old)]) {
+        await trx.raw(`drop table if exists ${ident(table)}`);
+      }
+      for (const table of checkpointTables) {
+        if (await tableExists(trx, table)) await trx(table).where({ projection: pair.shadow.key }).delete();
+      }
+    }
+  });
+}
+
+/**
+ * Decodes events as the projector does. A malformed one moves the stream's checkpoint without
+ * being applied (the live projector has parked it under '*' already).
+ */
+function toSteps(events: readonly StoredEvent[]): Step[] {
+  return events.map((event) => {
+    try {
+      return decodeEvent(event);
+    } catch {
+      return { skipped: true, stream: event.stream, version: event.version, position: event.position };
+    }
+  });
+}
