@@ -88,7 +88,11 @@ class CommandBatch {
   private pending = new Map<string, NewEvent[]>();
   private meta: CommandMetadata | null = null;
 
-  constructor(private readonly store: PostgresEventStore) {}
+  private readonly store: PostgresEventStore;
+
+  constructor(store: PostgresEventStore) {
+    this.store = store;
+  }
 
   /** The history writer only calls streamVersion and append. */
   asStore(): PostgresEventStore {

@@ -42,10 +42,13 @@ export interface EventStoreOptions {
 export const NOTIFY_CHANNEL = 'events_appended';
 
 export class PostgresEventStore {
-  constructor(
-    readonly db: Knex,
-    private readonly options: EventStoreOptions = { outbox: false },
-  ) {}
+  readonly db: Knex;
+  private readonly options: EventStoreOptions;
+
+  constructor(db: Knex, options: EventStoreOptions = { outbox: false }) {
+    this.db = db;
+    this.options = options;
+  }
 
   /**
    * Appends to one or several streams in one transaction, with their hash chains and (in the

@@ -6,13 +6,15 @@ import { ZodError } from 'zod';
  * `application/problem+json`; anything else is a 500 logged with its stack, never shown.
  */
 export class HttpProblem extends Error {
-  constructor(
-    readonly status: number,
-    readonly title: string,
-    detail: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
+  readonly status: number;
+  readonly title: string;
+  readonly extra: Record<string, unknown>;
+
+  constructor(status: number, title: string, detail: string, extra: Record<string, unknown> = {}) {
     super(detail);
+    this.status = status;
+    this.title = title;
+    this.extra = extra;
   }
 }
 

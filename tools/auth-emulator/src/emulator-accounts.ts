@@ -12,11 +12,13 @@ export interface EmulatorAccount {
 }
 
 export class EmulatorAuthError extends Error {
-  constructor(
-    readonly code: string,
-    readonly status: number,
-  ) {
+  readonly code: string;
+  readonly status: number;
+
+  constructor(code: string, status: number) {
     super(`auth emulator: ${code} (HTTP ${status})`);
+    this.code = code;
+    this.status = status;
     this.name = 'EmulatorAuthError';
   }
 }

@@ -11,11 +11,13 @@ export interface StripeErrorBody {
 
 /** An error that the sandbox answers exactly as Stripe would: an HTTP status and Stripe's error object. */
 export class StripeApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: StripeErrorBody,
-  ) {
+  readonly status: number;
+  readonly body: StripeErrorBody;
+
+  constructor(status: number, body: StripeErrorBody) {
     super(body.message);
+    this.status = status;
+    this.body = body;
     this.name = 'StripeApiError';
   }
 }
