@@ -3,6 +3,39 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * Imports run one way (DESIGN.md section 1): events <- infra <- services <- stack, bench; the UI
+ * imports only events; tools import nothing of ours but the shared port helper. Tests may use the
+ * local stand-ins and, for their fixtures, a sibling service.
+ */
+const ours = ['events', 'infra', 'command-service', 'projector', 'query-service', 'stack', 'bench', 'ui'];
+const tools = ['ports', 'payment-sandbox', 'auth-emulator', 'kafka-broker', 'embedded-postgres'];
+const tests = ['**/*.test.{ts,tsx}', '**/*-harness.ts', '**/testing/**', '**/e2e/**'];
+const forbid = (files, names, ignores = tests) => ({
+  files,
+  ignores,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: names.map((name) => ({
+          group: [`@building/${name}`, `@building/${name}/*`],
+          message: `imports run one way (DESIGN.md section 1): this workspace may not import @building/${name}`,
+        })),
+      },
+    ],
+  },
+});
+const importDirection = [
+  forbid(['events/**'], [...ours.filter((name) => name !== 'events'), ...tools], []),
+  forbid(['infra/**'], [...ours.filter((name) => !['events', 'infra'].includes(name)), ...tools]),
+  forbid(['tools/**'], [...ours, ...tools.filter((name) => name !== 'ports')], []),
+  forbid(['command-service/**'], ['projector', 'query-service', 'stack', 'bench', 'ui', ...tools]),
+  forbid(['projector/**'], ['command-service', 'query-service', 'stack', 'bench', 'ui', ...tools]),
+  forbid(['query-service/**'], ['command-service', 'stack', 'bench', 'ui', ...tools]),
+  forbid(['ui/**'], [...ours.filter((name) => !['events', 'ui'].includes(name)), ...tools]),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -35,4 +68,5 @@ export default tseslint.config(
     files: ['tools/payment-sandbox/**/*.{js,ts}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
+  ...importDirection,
 );
