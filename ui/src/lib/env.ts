@@ -1,8 +1,18 @@
+declare global {
+  interface Window {
+    /** Set by `/config.js`, which the UI server writes from its environment at run time. */
+    __BUILDING_CONFIG__?: Partial<Record<string, string>>;
+  }
+}
+
 /**
- * The UI's configuration, read once from Vite's env. The defaults run the embedded stack
- * (`npm start`): local services and the Firebase Auth emulator.
+ * The UI's configuration: the server's run-time settings (`/config.js`), else Vite's build-time
+ * env. The defaults run the embedded stack (`npm start`): local services and the auth emulator.
  */
-const raw = import.meta.env;
+const raw: Partial<Record<string, string>> = {
+  ...import.meta.env,
+  ...(typeof window === 'undefined' ? {} : window.__BUILDING_CONFIG__),
+};
 
 function pick(value: string | undefined, fallback: string): string {
   const trimmed = value?.trim();

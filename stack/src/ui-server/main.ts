@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { startUiServer } from './ui-server.ts';
+import { uiRuntimeConfig } from './ui-security.ts';
+
+// The UI's production build on its own server (npm start, docker compose): HOST:UI_PORT, the
+// build in UI_DIST_DIR (default ui/dist), run-time settings from the VITE_* variables.
+const env = z
+  .object({
+    HOST: z.string().default('127.0.0.1'),
+    UI_PORT: z.coerce.number().int().min(0).max(65535).default(5173),
+    UI_DIST_DIR: z.string().default(fileURLToPath(new URL('../../../ui/dist', import.meta.url))),
+  })
+  .parse(process.env);
+
+const server = await startUiServer({
+  distDir: env.UI_DIST_DIR,
+  host: env.HOST,
+  port: env.UI_PORT,
+  config: uiRuntimeConfig(process.env),
+});
+console.log(`UI (production build) at ${server.url}`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    void server.stop().then(() => process.exit(0));
+  });

@@ -1,0 +1,108 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { once } from 'node:events';
+import { loadUiFiles, uiFile, type UiFile } from './ui-files.ts';
+import { securityHeaders, type UiRuntimeConfig } from './ui-security.ts';
+
+export interface UiServerOptions {
+  /** The production build (`vite build` output). */
+  distDir: string;
+  host: string;
+  port: number;
+  config: UiRuntimeConfig;
+}
+
+export interface RunningUiServer {
+  url: string;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+/**
+ * Serves the UI's production build: precompressed (brotli, gzip), hashed assets cached for a
+ * year, everything else revalidated, `index.html` for the app's routes (SPA fallback), security
+ * headers on every answer, and `/config.js` with the run-time settings.
+ */
+export function createUiHandler(options: Pick<UiServerOptions, 'distDir' | 'config'>) {
+  const files = loadUiFiles(options.distDir);
+  const config = `window.__BUILDING_CONFIG__ = ${JSON.stringify(options.config)};\n`;
+  files.set('/config.js', uiFile('config.js', Buffer.from(config)));
+  const index = files.get('/index.html');
+  if (!index)
+    throw new Error(`${options.distDir} has no index.html: build the UI first (npm run build -w ui)`);
+  const headers = securityHeaders(options.config);
+
+  return (request: IncomingMessage, response: ServerResponse) => {
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('method not allowed\n');
+      return;
+    }
+    const path = pathOf(request.url);
+    const file = path === null ? undefined : (files.get(path) ?? (isAppRoute(path) ? index : undefined));
+    if (!file) {
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+      response.end('not found\n');
+      return;
+    }
+    send(request, response, file);
+  };
+}
+
+export async function startUiServer(options: UiServerOptions): Promise<RunningUiServer> {
+  const server = createServer(createUiHandler(options));
+  server.listen(options.port, options.host);
+  await once(server, 'listening');
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    url: `http://${options.host}:${port}`,
+    server,
+    async stop() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
+
+/** The decoded path, or null for one that is malformed or climbs out (`..`, NUL, backslashes). */
+function pathOf(url: string | undefined): string | null {
+  try {
+    const path = decodeURIComponent(new URL(url ?? '/', 'http://ui').pathname);
+    if (/[\0\\]/.test(path) || path.split('/').includes('..')) return null;
+    return path === '/' ? '/index.html' : path;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The app's routes (`/apartment`, `/dashboard/payments`) get index.html: paths without a file
+ * extension and without hidden (`.data`) or tool (`/@fs`) segments, which answer 404.
+ */
+const isAppRoute = (path: string) =>
+  !/\.[a-z0-9]+$/i.test(path.split('/').at(-1) ?? '') &&
+  !path.split('/').some((part) => part.startsWith('.') || part.startsWith('@'));
+
+function send(request: IncomingMessage, response: ServerResponse, file: UiFile) {
+  response.setHeader('Content-Type', file.type);
+  response.setHeader('ETag', file.etag);
+  response.setHeader('Vary', 'Accept-Encoding');
+  response.setHeader('Cache-Control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  if (request.headers['if-none-match'] === file.etag) {
+    response.writeHead(304).end();
+    return;
+  }
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const [body, encoding] =
+    file.brotli && /\bbr\b/.test(accepted)
+      ? [file.brotli, 'br']
+      : file.gzip && /\bgzip\b/.test(accepted)
+        ? [file.gzip, 'gzip']
+        : [file.body, undefined];
+  if (encoding) response.setHeader('Content-Encoding', encoding);
+  response.setHeader('Content-Length', body.length);
+  response.writeHead(200);
+  response.end(request.method === 'HEAD' ? undefined : body);
+}
