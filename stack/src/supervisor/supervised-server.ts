@@ -115,7 +115,7 @@ export async function startSupervised(spec: ServerSpec, log: SupervisorLog): Pro
       launch().then(
         () => log.say(`${spec.name} is back`),
         (error: Error) => {
-          if (!stopping) scheduleRestart(error.message.split('\n')[0]!);
+          if (!stopping) scheduleRestart(error.message.split('\n')[0]!.replace(/:$/, ''));
         },
       );
     }, delay);

@@ -69,7 +69,9 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
 /** The decoded path, or null for one that is malformed or climbs out (`..`, NUL, backslashes). */
 function pathOf(url: string | undefined): string | null {
   try {
-    const path = decodeURIComponent(new URL(url ?? '/', 'http://ui').pathname);
+    // Not through new URL(): it would resolve `..` away, and such a request deserves a 404.
+    const path = decodeURIComponent((url ?? '/').split(/[?#]/)[0]!);
+    if (!path.startsWith('/')) return null;
     if (/[\0\\]/.test(path) || path.split('/').includes('..')) return null;
     return path === '/' ? '/index.html' : path;
   } catch {

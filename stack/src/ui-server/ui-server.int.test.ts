@@ -1,0 +1,131 @@
+import { request } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressUiFiles } from './ui-files.ts';
+import { startUiServer, type RunningUiServer } from './ui-server.ts';
+
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
+let dist: string;
+let ui: RunningUiServer;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'building-ui-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dist, 'assets', 'main-abc123.js'), script);
+  writeFileSync(join(dist, 'assets', 'main-abc123.js.map'), '{"sources":["secret source"]}');
+  writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
+  precompressUiFiles(dist);
+  ui = await startUiServer({
+    distDir: dist,
+    host: '127.0.0.1',
+    port: 0,
+    config: { VITE_COMMAND_URL: 'http://127.0.0.1:4001', VITE_QUERY_URL: 'http://127.0.0.1:4002' },
+  });
+});
+
+afterAll(async () => {
+  await ui?.stop();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+/** A raw request: the path goes out exactly as written (fetch would normalise `..`). */
+function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
+  const { port } = new URL(ui.url);
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.once('error', reject);
+    req.end();
+  });
+}
+
+describe('the UI server', () => {
+  it('serves index.html with the security headers', async () => {
+    const answer = await get('/');
+    expect(answer.status).toBe(200);
+    expect(answer.body.toString()).toContain('<div id="root">');
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+    expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    const csp = String(answer.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:4001 http:\/\/127\.0\.0\.1:4002/);
+    expect(csp).toContain("object-src 'none'");
+  });
+
+  it("answers the app's routes with index.html (SPA fallback)", async () => {
+    for (const path of ['/apartment', '/dashboard/payments', '/dashboard/make-payment/3?month=May']) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.body.toString(), path).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets for a year, compressed as the browser accepts', async () => {
+    const br = await get('/assets/main-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(script);
+    const gzip = await get('/assets/main-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(script);
+    const plain = await get('/assets/main-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+    expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await get('/assets/main-abc123.js');
+    const again = await get('/assets/main-abc123.js', { 'if-none-match': String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
+  it('hands out the run-time settings as /config.js', async () => {
+    const answer = await get('/config.js');
+    expect(answer.status).toBe(200);
+    expect(answer.body.toString()).toContain('"VITE_COMMAND_URL":"http://127.0.0.1:4001"');
+  });
+
+  it('keeps source maps, dot files, precompressed copies and anything outside the build private', async () => {
+    for (const path of [
+      '/assets/main-abc123.js.map',
+      '/assets/main-abc123.js.br',
+      '/.vite/manifest.json',
+      '/assets/missing-123.js',
+      '/../../etc/passwd',
+      '/..%2f..%2fetc%2fpasswd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/@fs/etc/passwd?raw',
+      '/.data/secrets/jwt-secret',
+      '/%00',
+    ]) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.body.toString(), path).not.toContain('root:');
+    }
+  });
+
+  it('answers 405 to anything but GET and HEAD', async () => {
+    expect((await get('/', {}, 'POST')).status).toBe(405);
+    const head = await get('/', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+  });
+});
