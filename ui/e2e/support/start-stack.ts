@@ -1,22 +1,30 @@
 // The stack pulls in the services' code; their ambient declarations live outside the UI's tsconfig.
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a script .d.ts cannot be imported
 /// <reference path="../../../command-service/src/images/koa-multer.d.ts" />
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freeStackPorts, startStack } from '@building/stack/start-stack';
 
 /**
  * Global set-up of the e2e project: the same stack as `npm start`, on free ports with a fresh data
- * dir, so the browser tests never touch a developer's data; its URLs and demo accounts go into
+ * dir of its own, so the browser tests never touch a developer's data; its URLs and demo accounts go into
  * process.env for the test files (read them with e2eStack()).
  */
 export default async function setup(): Promise<() => Promise<void>> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'building-e2e-'));
+  // Inside the project like npm start's .data/, so the secrets test asks for files a misconfigured
+  // server in the project would reach.
+  const dataRoot = fileURLToPath(new URL('../../../.data', import.meta.url));
+  mkdirSync(dataRoot, { recursive: true });
+  const dataDir = mkdtempSync(join(dataRoot, 'e2e-'));
   const stack = await startStack({
     dataDir,
     ports: await freeStackPorts(),
     log: (line) => console.log(`[e2e stack] ${line}`),
+    // The servers' warnings and errors only: their routine output would drown the test report.
+    output: (name, line, stream) => {
+      if (stream === 'stderr') console.error(`[e2e ${name}] ${line}`);
+    },
   });
   Object.assign(process.env, {
     E2E_UI_URL: stack.urls.ui,
@@ -25,6 +33,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     E2E_AUTH_HOST: stack.authHost,
     E2E_SANDBOX_URL: stack.urls.sandbox,
     E2E_ACCOUNTS: JSON.stringify(stack.accounts),
+    E2E_DATA_DIR: dataDir,
   });
   return async () => {
     await stack.stop();
