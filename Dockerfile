@@ -17,4 +17,6 @@ COPY tools/kafka-broker/package.json tools/kafka-broker/
 COPY tools/embedded-postgres/package.json tools/embedded-postgres/
 RUN npm ci --no-audit --no-fund
 COPY . .
+# The UI's production build, served by stack/src/ui-server (no TypeScript compiler at run time).
+RUN npm run build -w ui
 ENV HOST=0.0.0.0 NODE_ENV=production

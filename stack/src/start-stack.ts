@@ -170,7 +170,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const url = (port: number) => `http://${host}:${port}`;
     const projectId = outside.FIREBASE_PROJECT_ID ?? 'demo-building';
     const secrets = stackSecrets(dataDir);
-    const uiOrigins = `${url(ports.ui)},http://localhost:${ports.ui}`;
+    // The stack's own UI, plus any other origin the user serves a build from.
+    const uiOrigins = [`${url(ports.ui)}`, `http://localhost:${ports.ui}`, outside.UI_ORIGINS ?? '']
+      .filter(Boolean)
+      .join(',');
     // Children get the outside settings and what a process needs, never this process's whole env
     // (a test runner's DATABASE_URL must not leak into the stack it starts).
     const base: Record<string, string> = {};
