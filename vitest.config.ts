@@ -11,7 +11,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{events,infra,command-service,projector,query-service,tools,stack,bench}/**/*.unit.test.ts'],
+          include: [
+            '{events,infra,command-service,projector,query-service,tools,stack,bench}/**/*.unit.test.ts',
+          ],
           environment: 'node',
         },
       },
@@ -28,7 +30,9 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['{events,infra,command-service,projector,query-service,tools,stack,bench}/**/*.int.test.ts'],
+          include: [
+            '{events,infra,command-service,projector,query-service,tools,stack,bench}/**/*.int.test.ts',
+          ],
           environment: 'node',
           globalSetup: ['./infra/src/testing/global-setup.ts'],
           testTimeout: 60_000,

@@ -7,10 +7,7 @@ import {
   lookupAccount,
   signIn,
 } from '@building/auth-emulator/emulator-accounts';
-import {
-  startAuthEmulator,
-  type AuthEmulatorHandle,
-} from '@building/auth-emulator/start-auth-emulator';
+import { startAuthEmulator, type AuthEmulatorHandle } from '@building/auth-emulator/start-auth-emulator';
 import { freePort } from '@building/ports/ports';
 import { jwtSecret, startTestService, type TestService } from '../testing/test-service.ts';
 import { createEmulatorIdentityVerifier } from './emulator-identity-verifier.ts';

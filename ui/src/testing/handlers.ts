@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { env } from '../lib/env.ts';
 import { backend } from './backend.ts';
+import type { MultipartValue } from './multipart.ts';
 import { bearerEmail, recordCall } from './record-call.ts';
 
 const q = (path: string) => `${env.queryUrl}${path}`;
@@ -49,10 +50,10 @@ export const handlers = [
   roleCheck('member', 'member', (email) => backend.members.has(email)),
   roleCheck('users', 'user', (email) => !backend.admins.has(email) && !backend.members.has(email)),
   http.post(c('/images'), async ({ request }) => {
-    const form = (await recordCall(request)) as FormData | undefined;
+    const form = (await recordCall(request)) as Map<string, MultipartValue> | undefined;
     const image = form?.get('image');
     if (!image || typeof image === 'string') return problem(400, 'image is required', 'Bad Request');
-    // jsdom's File loses its name on the way through Node's fetch: identify uploads by number.
+    // Uploads are identified by number: the tests choose the names.
     backend.uploads.push(`${image.size} bytes`);
     return HttpResponse.json({
       data: { display_url: `/images/uploads/photo-${backend.uploads.length}.png` },

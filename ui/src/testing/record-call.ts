@@ -1,5 +1,6 @@
 import type { DefaultBodyType, StrictRequest } from 'msw';
 import { backend } from './backend.ts';
+import { readMultipart } from './multipart.ts';
 
 /** Notes the call in `backend.calls` (JSON, form or multipart body read) and returns its body. */
 export async function recordCall(request: StrictRequest<DefaultBodyType>) {
@@ -9,7 +10,7 @@ export async function recordCall(request: StrictRequest<DefaultBodyType>) {
   if (type.includes('application/json')) body = await request.clone().json();
   else if (type.includes('x-www-form-urlencoded'))
     body = Object.fromEntries(new URLSearchParams(await request.clone().text()));
-  else if (type.includes('multipart/form-data')) body = await request.clone().formData();
+  else if (type.includes('multipart/form-data')) body = await readMultipart(request);
   backend.calls.push({
     method: request.method,
     path: url.pathname,

@@ -5,6 +5,7 @@ import { resetPositions } from '../lib/position-store.ts';
 import { resetBackend } from './backend.ts';
 import { resetFakeIdentity } from './fake-identity.ts';
 import { ManualIntersectionObserver, resetObservers } from './intersection.ts';
+import { encodeMultipart } from './multipart.ts';
 import { server } from './server.ts';
 
 // Whole routes load lazy chunks, which Vite transforms on first use: give a busy machine time.
@@ -26,7 +27,18 @@ vi.stubGlobal('matchMedia', (query: string): Partial<MediaQueryList> => ({
 
 vi.stubGlobal('scrollTo', () => undefined);
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // Uploads leave as multipart bytes, as from a browser (see encodeMultipart).
+  const intercepted = globalThis.fetch;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (!(init?.body instanceof FormData)) return intercepted(input, init);
+    const { body, contentType } = await encodeMultipart(init.body);
+    const headers = new Headers(init.headers);
+    headers.set('content-type', contentType);
+    return intercepted(input, { ...init, headers, body: body as BodyInit });
+  });
+});
 beforeEach(() => {
   resetBackend();
   resetFakeIdentity();
