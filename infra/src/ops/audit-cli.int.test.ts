@@ -11,6 +11,8 @@ import { createTestDatabase, type TestDatabase } from '../testing/test-database.
 import { runCli } from './testing/run-cli.ts';
 import { appendSampleLog, sampleDay } from './testing/sample-log.ts';
 
+const auditCli = 'infra/src/ops/audit-cli.ts';
+
 describe.skipIf(missing('postgres'))('npm run audit', { timeout: 120_000 }, () => {
   let database: TestDatabase;
   let total = 0;
@@ -32,7 +34,7 @@ describe.skipIf(missing('postgres'))('npm run audit', { timeout: 120_000 }, () =
   afterAll(() => database?.drop());
 
   it('replays every category from the store as JSONL, in position order, and verifies the chains', async () => {
-    const result = await runCli('audit-cli.ts', ['all', '--format', 'jsonl', '--verify'], store());
+    const result = await runCli(auditCli, ['all', '--format', 'jsonl', '--verify'], store());
     expect(result.stderr).toContain(`OK: `);
     expect(result.code).toBe(0);
     const events = result.stdout
@@ -48,11 +50,7 @@ describe.skipIf(missing('postgres'))('npm run audit', { timeout: 120_000 }, () =
   it('prints only the asked categories within --from/--to, as an aligned table', async () => {
     const from = sampleDay(3).toISOString();
     const to = sampleDay(12).toISOString().slice(0, 10);
-    const result = await runCli(
-      'audit-cli.ts',
-      ['agreements', 'payments', '--from', from, '--to', to],
-      store(),
-    );
+    const result = await runCli(auditCli, ['agreements', 'payments', '--from', from, '--to', to], store());
     expect(result.code).toBe(0);
     const [header, ...rows] = result.stdout.trimEnd().split('\n');
     expect(header).toMatch(/^POSITION\s+TIME\s+STREAM\s+VERSION\s+TYPE\s+ACTOR\s+DATA$/);
@@ -67,7 +65,7 @@ describe.skipIf(missing('postgres'))('npm run audit', { timeout: 120_000 }, () =
   });
 
   it('writes RFC 4180 CSV', async () => {
-    const result = await runCli('audit-cli.ts', ['coupons', '--format', 'csv'], store());
+    const result = await runCli(auditCli, ['coupons', '--format', 'csv'], store());
     expect(result.code).toBe(0);
     expect(result.stdout.split('\r\n')[0]).toBe('position,occurred_at,stream,version,type,actor,data,hash');
     expect(result.stdout).toContain('"{""couponId"":');
@@ -75,7 +73,7 @@ describe.skipIf(missing('postgres'))('npm run audit', { timeout: 120_000 }, () =
   });
 
   it('rejects bad arguments with the usage and exit code 2', async () => {
-    const result = await runCli('audit-cli.ts', ['agreement', '--format', 'jsonl'], store());
+    const result = await runCli(auditCli, ['agreement', '--format', 'jsonl'], store());
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("unknown category 'agreement'");
     expect(result.stderr).toContain('usage:');
@@ -83,7 +81,7 @@ describe.skipIf(missing('postgres'))('npm run audit', { timeout: 120_000 }, () =
   });
 
   it('rebuilds who held what, the coupons and the payments at a moment, from the log alone', async () => {
-    const result = await runCli('audit-cli.ts', ['state', '--at', '2026-12-31', '--format', 'json'], store());
+    const result = await runCli(auditCli, ['state', '--at', '2026-12-31', '--format', 'json'], store());
     expect(result.code).toBe(0);
     const state = JSON.parse(result.stdout) as {
       holders: Record<string, { userEmail: string }>;
@@ -96,7 +94,7 @@ describe.skipIf(missing('postgres'))('npm run audit', { timeout: 120_000 }, () =
     expect(Object.values(state.coupons).map((c) => c.status)).toEqual(['unavailable']);
     expect(state.payments.pi_1?.status).toBe('paid');
     expect(state.payments.pi_2?.status).toBe('failed');
-    const table = await runCli('audit-cli.ts', ['state', '--at', '2026-12-31'], store());
+    const table = await runCli(auditCli, ['state', '--at', '2026-12-31'], store());
     expect(table.stdout).toMatch(/Apartments held \(4\)/);
     expect(table.stdout).toMatch(/EID10\s+10%\s+unavailable/);
   });
@@ -116,11 +114,11 @@ describe.skipIf(missing('postgres'))('npm run audit', { timeout: 120_000 }, () =
       await kafka.disconnect();
     }
     const args = ['agreements', 'payments', 'users', '--format', 'jsonl', '--verify'];
-    const fromKafka = await runCli('audit-cli.ts', args, {
+    const fromKafka = await runCli(auditCli, args, {
       KAFKA_BROKERS: kafkaBrokers().join(','),
       KAFKA_TOPIC_PREFIX: prefix,
     });
-    const fromStore = await runCli('audit-cli.ts', args, store());
+    const fromStore = await runCli(auditCli, args, store());
     expect(fromKafka.stderr).toContain('replayed from kafka');
     expect(fromKafka.code).toBe(0);
     expect(fromStore.code).toBe(0);
@@ -133,11 +131,11 @@ describe.skipIf(missing('postgres'))('npm run audit', { timeout: 120_000 }, () =
     await database.db.raw(
       `update events set data = jsonb_set(data, '{rent}', '1') where stream = 'agreement-4' and version = 2`,
     );
-    const result = await runCli('audit-cli.ts', ['agreements', '--verify', '--format', 'jsonl'], store());
+    const result = await runCli(auditCli, ['agreements', '--verify', '--format', 'jsonl'], store());
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('BROKEN: stream agreement-4 version 2: hash-mismatch');
     // The other categories' chains are intact.
-    const others = await runCli('audit-cli.ts', ['payments', 'coupons', '--verify'], store());
+    const others = await runCli(auditCli, ['payments', 'coupons', '--verify'], store());
     expect(others.code).toBe(0);
   });
 });

@@ -16,6 +16,8 @@ import { runCli, startCli } from '@building/infra/ops/testing/run-cli';
 import { appendSampleLog } from '@building/infra/ops/testing/sample-log';
 import { leftoverTables, liveTables, tableHash, viewHashes } from './testing/view-hashes.ts';
 
+const projectionsCli = 'projector/src/ops/projections-cli.ts';
+
 describe.skipIf(missing('postgres'))('npm run projections', { timeout: 240_000 }, () => {
   let database: TestDatabase;
   let db: Knex;
@@ -41,7 +43,7 @@ describe.skipIf(missing('postgres'))('npm run projections', { timeout: 240_000 }
   });
 
   it('status shows each projection caught up with the log', async () => {
-    const json = await runCli('projections-cli.ts', ['status', '--format', 'json'], env());
+    const json = await runCli(projectionsCli, ['status', '--format', 'json'], env());
     expect(json.code).toBe(0);
     const report = JSON.parse(json.stdout) as ProjectionsReport;
     expect(report.projections.map((p) => p.name)).toEqual(projections.map((p) => p.name));
@@ -50,7 +52,7 @@ describe.skipIf(missing('postgres'))('npm run projections', { timeout: 240_000 }
       expect(p).toMatchObject({ pending: 0, parked: 0, lastError: null, lag: last - p.position });
       expect(p.streams).toBeGreaterThan(0);
     }
-    const table = await runCli('projections-cli.ts', ['status'], env());
+    const table = await runCli(projectionsCli, ['status'], env());
     expect(table.stdout).toMatch(/^PROJECTION\s+POSITION\s+LAG\s+PENDING\s+STREAMS\s+PARKED\s+LAST ERROR$/m);
     expect(table.stdout).toMatch(/^apartments_v1\s+\d+\s+\d+\s+0\s+\d+\s+0\s+-$/m);
   });
@@ -59,7 +61,7 @@ describe.skipIf(missing('postgres'))('npm run projections', { timeout: 240_000 }
     const before = await viewHashes(db, tables);
     const oidsBefore = await tableOids(db, tables);
     const readers = startReaders(database.url, tables, before);
-    const result = await runCli('projections-cli.ts', ['rebuild', '--all', '--batch-size', '50'], env());
+    const result = await runCli(projectionsCli, ['rebuild', '--all', '--batch-size', '50'], env());
     const reads = await readers.stop();
     expect(result.stderr).not.toContain('failed');
     expect(result.code).toBe(0);
@@ -118,7 +120,7 @@ describe.skipIf(missing('postgres'))('npm run projections', { timeout: 240_000 }
 
   it('a rebuild killed mid-way leaves the live views untouched, and running it again succeeds', async () => {
     const before = await viewHashes(db, tables);
-    const { child, done } = startCli('projections-cli.ts', ['rebuild', '--all', '--batch-size', '5'], env());
+    const { child, done } = startCli(projectionsCli, ['rebuild', '--all', '--batch-size', '5'], env());
     await vi.waitFor(
       async () => {
         const row = await db('projection_status')
@@ -135,7 +137,7 @@ describe.skipIf(missing('postgres'))('npm run projections', { timeout: 240_000 }
     expect(await leftoverTables(db)).not.toEqual([]);
     expect(await viewHashes(db, tables)).toEqual(before);
 
-    const rerun = await runCli('projections-cli.ts', ['rebuild', '--all'], env());
+    const rerun = await runCli(projectionsCli, ['rebuild', '--all'], env());
     expect(rerun.code).toBe(0);
     expect(await leftoverTables(db)).toEqual([]);
     expect(await viewHashes(db, tables)).toEqual(before);
@@ -144,7 +146,7 @@ describe.skipIf(missing('postgres'))('npm run projections', { timeout: 240_000 }
 
   it('rebuilds a single projection by name', async () => {
     const before = await viewHashes(db, tables);
-    const result = await runCli('projections-cli.ts', ['rebuild', 'coupons_v1'], env());
+    const result = await runCli(projectionsCli, ['rebuild', 'coupons_v1'], env());
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^rebuilt coupons_v1: /);
     expect(await viewHashes(db, tables)).toEqual(before);
@@ -166,7 +168,7 @@ describe.skipIf(missing('postgres'))('npm run projections', { timeout: 240_000 }
   });
 
   it('rejects bad arguments with the usage and exit code 2', async () => {
-    const result = await runCli('projections-cli.ts', ['rebuild', 'nope_v1'], env());
+    const result = await runCli(projectionsCli, ['rebuild', 'nope_v1'], env());
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('unknown projection nope_v1');
     expect(result.stderr).toContain('usage:');

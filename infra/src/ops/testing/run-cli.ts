@@ -10,17 +10,17 @@ export interface CliResult {
 }
 
 /**
- * Runs one of the ops CLIs (`audit-cli.ts`, `projections-cli.ts`) as a child process under tsx,
- * with `env` replacing the ops-related variables (so a test picks the store or Kafka itself).
+ * Runs one of the ops CLIs (its path from the repository's root) as a child process, as its npm
+ * script does, with `env` replacing the ops-related variables (so a test picks the store or Kafka).
  */
 export function startCli(
-  script: 'audit-cli.ts' | 'projections-cli.ts',
+  script: string,
   args: string[],
   env: Record<string, string | undefined>,
 ): { child: ChildProcess; done: Promise<CliResult> } {
   const base = { ...process.env };
   for (const name of ['DATABASE_URL', 'KAFKA_BROKERS', 'KAFKA_TOPIC_PREFIX']) delete base[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', `infra/src/ops/${script}`, ...args], {
+  const child = spawn(process.execPath, [script, ...args], {
     cwd: repoRoot,
     env: { ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
