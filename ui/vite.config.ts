@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import {
@@ -6,13 +7,38 @@ import {
   dropUnreadCustomProperties,
 } from './build/drop-unread-custom-properties.ts';
 
-const server = { port: 5173, host: '127.0.0.1', strictPort: true };
-const src = fileURLToPath(new URL('./src', import.meta.url));
+const listen = { port: 5173, host: '127.0.0.1', strictPort: true };
+const ui = fileURLToPath(new URL('.', import.meta.url));
+const src = join(ui, 'src');
+const project = join(ui, '..');
+
+/**
+ * What the dev server may hand out under /@fs/ and the like: the UI and the installed packages,
+ * never the rest of the project, and never a secret wherever it lies (.data/ holds the JWT and
+ * webhook secrets; Vite's own list of key and env files stays). Vite replaces its deny list with
+ * ours, so its defaults are repeated.
+ */
+const fs = {
+  strict: true,
+  allow: [ui, join(project, 'node_modules')],
+  deny: [
+    '.env',
+    '.env.*',
+    '*.{crt,pem,key,p12,pfx,cer,der}',
+    '.npmrc',
+    '.yarnrc.yml',
+    '**/.git/**',
+    '**/.data',
+    '**/.data/**',
+    '*secret*',
+    '**/*secret*/**',
+  ],
+};
 
 export default defineConfig(({ command }) => ({
   plugins: [react()],
-  server,
-  preview: server,
+  server: { ...listen, fs },
+  preview: listen,
   css: {
     // Bulma's Sass uses if(), which Dart Sass now warns about: its warnings are not ours to fix.
     preprocessorOptions: { scss: { quietDeps: true } },
