@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,10 +72,12 @@ export async function measureBundle(options: { dist?: string; log?: (line: strin
     }
 
     const gzippedKb = (path: string) => gzipSync(readFileSync(join(dist, path))).length / 1024;
+    // Files of the build only: a path the server made up or answered 404 has no size here.
+    const ofKind = (fetched: Fetched[], kind: Fetched['kind']) =>
+      fetched.filter((f) => f.kind === kind && existsSync(join(dist, f.path)));
     const sum = (fetched: Fetched[], kind: Fetched['kind']) =>
-      fetched.filter((f) => f.kind === kind).reduce((total, f) => total + gzippedKb(f.path), 0);
-    const count = (fetched: Fetched[], kind: Fetched['kind']) =>
-      fetched.filter((f) => f.kind === kind).length;
+      ofKind(fetched, kind).reduce((total, f) => total + gzippedKb(f.path), 0);
+    const count = (fetched: Fetched[], kind: Fetched['kind']) => ofKind(fetched, kind).length;
     const firstPaint = visitor.filter((f) => f.beforeFirstPaint);
     const fetchesIdentity = (fetched: Fetched[]) =>
       fetched.filter((f) => f.path === `/${identityChunk}`).length;
