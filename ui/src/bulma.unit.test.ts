@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postcss, { type Root } from 'postcss';
-import { compileAsync } from 'sass-embedded';
+import { compileAsync } from 'sass';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
