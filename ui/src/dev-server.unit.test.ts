@@ -73,7 +73,8 @@ describe('the dev server (vite.config.ts) hands out no secret', () => {
       logLevel: 'silent',
       clearScreen: false,
       optimizeDeps: { noDiscovery: true, include: [] },
-      server: { port: 0, strictPort: false, watch: null },
+      // Nothing compiled ahead of the requests (Bulma's Sass takes seconds): the server closes at once.
+      server: { port: 0, strictPort: false, watch: null, preTransformRequests: false },
     });
     await server.listen();
     port = (server.httpServer!.address() as AddressInfo).port;
@@ -82,7 +83,7 @@ describe('the dev server (vite.config.ts) hands out no secret', () => {
   afterAll(async () => {
     await server?.close();
     for (const path of cleanUp.reverse()) rmSync(path, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it('serves the UI itself', async () => {
     expect((await get(port, '/')).body).toContain('<div id="root">');
