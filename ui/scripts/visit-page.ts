@@ -1,4 +1,4 @@
-import { chromium } from 'playwright-core';
+import { launchBrowser } from '../e2e/support/browser.ts';
 
 export interface Fetched {
   /** The path on the page's own origin, e.g. /assets/index-abc123.js. */
@@ -9,23 +9,13 @@ export interface Fetched {
 }
 
 /**
- * Opens `url` in headless Chromium (Debian's; playwright-core downloads no browser) and lists the
- * scripts and stylesheets it fetched from its own origin until the network was quiet. Requests to
- * any other origin (the API, the sign-in service, map tiles) are refused, so the page loads alike
- * with or without the services running. `storage` is put in localStorage before the app starts.
+ * Opens `url` in headless Chromium (the e2e tests' launcher) and lists the scripts and stylesheets
+ * it fetched from its own origin until the network was quiet. Requests to any other origin (the
+ * API, the sign-in service, map tiles) are refused, so the page loads alike with or without the
+ * services running. `storage` is put in localStorage before the app starts.
  */
 export async function visitPage(url: string, storage: Record<string, string> = {}): Promise<Fetched[]> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchBrowser();
   try {
     const context = await browser.newContext();
     const origin = new URL(url).origin;
