@@ -1,4 +1,4 @@
-import 'bulma/css/bulma.min.css';
+import './bulma.scss';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

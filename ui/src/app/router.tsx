@@ -6,11 +6,19 @@ import { RequireAuth } from '../components/require-auth.tsx';
 import { RouteErrorBoundary } from '../components/route-error-boundary.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { HomeRoute } from '../features/home/routes/home-route.tsx';
+import { preloadIdentity } from '../lib/auth.tsx';
 
 // The landing page ships in the entry chunk; every other route is its own chunk.
 const ApartmentsRoute = lazy(() => import('../features/apartments/routes/apartments-route.tsx'));
-const LoginRoute = lazy(() => import('../features/auth/routes/login-route.tsx'));
-const SignUpRoute = lazy(() => import('../features/auth/routes/sign-up-route.tsx'));
+// The sign-in pages fetch the identity SDK alongside their own chunk, not on the first click.
+const LoginRoute = lazy(() => {
+  preloadIdentity();
+  return import('../features/auth/routes/login-route.tsx');
+});
+const SignUpRoute = lazy(() => {
+  preloadIdentity();
+  return import('../features/auth/routes/sign-up-route.tsx');
+});
 const DashboardRoute = lazy(() => import('./dashboard-routes.tsx'));
 
 /** All routes of the app, in one place. Dashboard children are nested under /dashboard. */

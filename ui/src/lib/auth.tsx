@@ -4,7 +4,12 @@ import toast from 'react-hot-toast';
 import { useLocation, useSearch } from 'wouter';
 import { z } from 'zod/mini';
 import { errorMessage } from './error-message.ts';
-import { clearAccessToken, setAccessToken } from './access-token.ts';
+import {
+  clearAccessToken,
+  getAccessToken,
+  onAccessTokenStoredElsewhere,
+  setAccessToken,
+} from './access-token.ts';
 import { command, setUnauthorizedHandler } from './api-client.ts';
 import type { GoogleAccount, Identity, IdentityUser } from './identity.ts';
 import { loginPath } from './redirect.ts';
@@ -34,9 +39,21 @@ export interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 let identityModule: Promise<Identity> | undefined;
-/** The Firebase SDK is loaded after the first paint: `/` renders without waiting for it. */
+/**
+ * The Firebase SDK (a third of the JavaScript) is loaded only when a session or a sign-in needs it:
+ * a visitor never downloads it. Our API token in storage is what says a session exists.
+ */
 const loadIdentity = (): Promise<Identity> =>
-  (identityModule ??= import('./firebase.ts').then((m) => m.identity));
+  (identityModule ??= import('./firebase.ts').then(
+    (m) => m.identity,
+    (error: unknown) => {
+      identityModule = undefined; // offline for a moment: the next call tries again
+      throw error;
+    },
+  ));
+
+/** Starts the download early where a sign-in is likely (the login and sign-up pages). */
+export const preloadIdentity = (): void => void loadIdentity().catch(() => undefined);
 
 const tokenResponse = z.object({ token: z.string().check(z.minLength(1)) });
 
@@ -48,10 +65,11 @@ const snapshot = (user: IdentityUser): SessionUser => ({
 });
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<{ user: SessionUser | null; loading: boolean }>({
+  // With no session there is nothing to wait for: a visitor is known at once.
+  const [state, setState] = useState<{ user: SessionUser | null; loading: boolean }>(() => ({
     user: null,
-    loading: true,
-  });
+    loading: getAccessToken() !== null,
+  }));
   const queryClient = useQueryClient();
   const [location, navigate] = useLocation();
   const search = useSearch();
@@ -91,27 +109,55 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.removeQueries({ queryKey: rolesKey });
   }, [queryClient]);
 
-  useEffect(() => {
+  // Following Firebase's auth state, from the first moment the SDK is needed until unmount.
+  const subscription = useRef<{ identity: Promise<Identity>; close(): void } | null>(null);
+  const connect = useCallback((): Promise<Identity> => {
+    if (subscription.current) return subscription.current.identity;
+    let closed = false;
     let unsubscribe: (() => void) | undefined;
-    let cancelled = false;
-    void loadIdentity().then((identity) => {
-      if (cancelled) return;
-      unsubscribe = identity.onChange((user) => {
-        if (!user) return endSession();
-        setState((s) => (s.user?.uid === user.uid ? s : { ...s, loading: true }));
-        establish(user).catch(async (error: unknown) => {
-          if (actionsRunning.current === 0)
-            toast.error(`Could not start your session: ${errorMessage(error)}`);
-          endSession();
-          await identity.signOut().catch(() => undefined);
+    const identity = loadIdentity();
+    identity.then(
+      (identity) => {
+        if (closed) return;
+        unsubscribe = identity.onChange((user) => {
+          if (!user) return endSession();
+          setState((s) => (s.user?.uid === user.uid ? s : { ...s, loading: true }));
+          establish(user).catch(async (error: unknown) => {
+            if (actionsRunning.current === 0)
+              toast.error(`Could not start your session: ${errorMessage(error)}`);
+            endSession();
+            await identity.signOut().catch(() => undefined);
+          });
         });
-      });
-    });
-    return () => {
-      cancelled = true;
-      unsubscribe?.();
+      },
+      () => {
+        if (subscription.current?.identity === identity) subscription.current = null;
+      },
+    );
+    subscription.current = {
+      identity,
+      close: () => {
+        closed = true;
+        unsubscribe?.();
+      },
     };
+    return identity;
   }, [establish, endSession]);
+
+  useEffect(() => {
+    if (getAccessToken() !== null)
+      connect().catch((error: unknown) => {
+        toast.error(`Could not start your session: ${errorMessage(error)}`);
+        setState({ user: null, loading: false });
+      });
+    // A sign-in in another tab is a session here too.
+    const stopWatching = onAccessTokenStoredElsewhere(() => void connect().catch(() => undefined));
+    return () => {
+      stopWatching();
+      subscription.current?.close();
+      subscription.current = null;
+    };
+  }, [connect]);
 
   useEffect(() => {
     let handling = false;
@@ -120,20 +166,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       handling = true;
       try {
         endSession();
-        await (await loadIdentity()).signOut().catch(() => undefined);
+        await connect()
+          .then((identity) => identity.signOut())
+          .catch(() => undefined);
         navigate(here.current.startsWith('/login') ? '/login' : loginPath(here.current));
       } finally {
         handling = false;
       }
     });
-  }, [endSession, navigate]);
+  }, [endSession, navigate, connect]);
 
   /** Runs a sign-in action, then waits for our API token before reporting success. */
   const signingIn = useCallback(
     async (action: (identity: Identity) => Promise<IdentityUser>): Promise<SessionUser> => {
       actionsRunning.current += 1;
       try {
-        const identity = await loadIdentity();
+        const identity = await connect();
         const user = await action(identity);
         try {
           return await establish(user);
@@ -146,7 +194,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         actionsRunning.current -= 1;
       }
     },
-    [establish, endSession],
+    [establish, endSession, connect],
   );
 
   const value = useMemo<AuthContextValue>(
@@ -155,17 +203,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       createUser: (email, password) => signingIn((identity) => identity.createAccount(email, password)),
       signIn: (email, password) => signingIn((identity) => identity.signIn(email, password)),
       googleSignIn: (account) => signingIn((identity) => identity.signInWithGoogle(account)),
-      resetPassword: async (email) => (await loadIdentity()).sendPasswordReset(email),
+      resetPassword: async (email) => (await connect()).sendPasswordReset(email),
       updateUserProfile: async (displayName, photoURL) => {
-        const user = await (await loadIdentity()).updateProfile({ displayName, photoURL });
+        const user = await (await connect()).updateProfile({ displayName, photoURL });
         setState((s) => (s.user?.uid === user.uid ? { ...s, user: snapshot(user) } : s));
       },
       logOut: async () => {
         endSession();
-        await (await loadIdentity()).signOut();
+        await (await connect()).signOut();
       },
     }),
-    [state, signingIn, endSession],
+    [state, signingIn, endSession, connect],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

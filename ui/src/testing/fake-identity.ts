@@ -20,7 +20,7 @@ const listeners = new Set<Listener>();
 let current: Account | null = null;
 let nextUid = 1;
 
-export const identityCalls = { passwordResets: [] as string[], signOuts: 0 };
+export const identityCalls = { passwordResets: [] as string[], signOuts: 0, subscriptions: 0 };
 
 const userOf = (account: Account): IdentityUser => ({
   uid: account.uid,
@@ -70,10 +70,12 @@ export function resetFakeIdentity() {
   current = null;
   identityCalls.passwordResets = [];
   identityCalls.signOuts = 0;
+  identityCalls.subscriptions = 0;
 }
 
 export const identity: Identity = {
   onChange(listener) {
+    identityCalls.subscriptions += 1;
     listeners.add(listener);
     // Firebase reports the persisted state asynchronously, once subscribed.
     queueMicrotask(() => {

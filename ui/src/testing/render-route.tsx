@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../app/app.tsx';
+import { setAccessToken } from '../lib/access-token.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { signInAs } from './fake-identity.ts';
 
@@ -12,7 +13,11 @@ interface RenderRouteOptions {
 
 /** Renders the whole app at `path` with an in-memory address bar. */
 export function renderRoute(path: string, options: RenderRouteOptions = {}) {
-  if (options.signedInAs) signInAs(options.signedInAs);
+  if (options.signedInAs) {
+    signInAs(options.signedInAs);
+    // The API token an earlier visit left: what tells the app a session exists.
+    setAccessToken(`token:${options.signedInAs.email}`);
+  }
   const location = memoryLocation({ path, record: true });
   // The production client (retries included), minus the waiting between retries.
   const queryClient = createQueryClient({ retryDelay: 0 });
