@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { bearerToken, verifyAccessToken, type AccessClaims } from '@building/infra/auth/access-token';
-import { forbidden, unauthorized } from '@building/infra/http/problem';
+import { unauthorized } from '@building/infra/http/problem';
+import { refuse } from '@building/events/domain-error';
 import { streams } from '@building/events/streams';
 import type { CommandMetadata } from '@building/events/envelope';
 import { loadAggregate } from '../command-handling/aggregate.ts';
@@ -29,7 +30,7 @@ export async function currentCaller(
   const claims = await signedIn(ctx, deps.jwtSecret);
   const user = await loadAggregate(deps.store, streams.user(claims.email), userAggregate);
   if (options.registered && user.state.status !== 'registered')
-    throw forbidden('record your profile first (POST /users/:email)');
+    throw refuse('profile-required', 'record your profile first (POST /users/:email)');
   return {
     email: claims.email,
     role: roleOf(user.state),

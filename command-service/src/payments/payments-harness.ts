@@ -16,7 +16,7 @@ import { createApp } from '../app.ts';
 import type { CommandDeps } from '../command-deps.ts';
 import { streamOf } from '../command-handling/stream-of-event.ts';
 import { createMemoryRateLimiter } from '../protection/memory-rate-limiter.ts';
-import { createPaymentProvider, stripeClient } from './payment-provider.ts';
+import { createPaymentProvider, stripeClient } from '../payment-provider/stripe-payment-provider.ts';
 
 /**
  * The command-service on a free port with a payment sandbox on another, the sandbox's webhooks
