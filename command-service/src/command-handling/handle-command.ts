@@ -1,11 +1,10 @@
 import type { CommandMetadata, StoredEvent } from '@building/events/envelope';
-import { parseEventData, type DomainEvent } from '@building/events/catalogue';
+import { parseEventData, streamOf, type DomainEvent } from '@building/events/catalogue';
 import type { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { ConcurrencyError } from '@building/infra/event-store/errors';
 import { refuse } from '@building/events/domain-error';
 import type { Loaded } from './aggregate.ts';
 import { createKeyedQueue } from './one-at-a-time.ts';
-import { streamOf } from './stream-of-event.ts';
 
 export interface CommandHandling<C> {
   /** Reads every aggregate the decision depends on; re-run on each attempt. */

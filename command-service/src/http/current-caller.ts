@@ -6,7 +6,8 @@ import { streams } from '@building/events/streams';
 import type { CommandMetadata } from '@building/events/envelope';
 import { loadAggregate } from '../command-handling/aggregate.ts';
 import { actorOf, type Caller } from '../command-handling/caller.ts';
-import { roleOf, userAggregate } from '../user/user.ts';
+import { roleOf } from '@building/events/role-of';
+import { roleFactsOf, userAggregate } from '../user/user.ts';
 import type { AppDeps } from '../command-deps.ts';
 
 /** The claims of the request's access token, or 401. */
@@ -33,7 +34,7 @@ export async function currentCaller(
     throw refuse('profile-required', 'record your profile first (POST /users/:email)');
   return {
     email: claims.email,
-    role: roleOf(user.state),
+    role: roleOf(roleFactsOf(user.state)),
     name: user.state.status === 'registered' ? user.state.name : '',
   };
 }

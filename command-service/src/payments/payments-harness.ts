@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import type { DomainEvent } from '@building/events/catalogue';
+import { streamOf, type DomainEvent } from '@building/events/catalogue';
 import { decodeEvent, type DecodedEvent } from '@building/events/decode-event';
 import { signAccessToken } from '@building/infra/auth/access-token';
 import { PostgresEventStore } from '@building/infra/event-store/event-store';
@@ -14,7 +14,6 @@ import {
 import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
 import { createApp } from '../app.ts';
 import type { CommandDeps } from '../command-deps.ts';
-import { streamOf } from '../command-handling/stream-of-event.ts';
 import { createMemoryRateLimiter } from '../protection/memory-rate-limiter.ts';
 import { createPaymentProvider, stripeClient } from '../payment-provider/stripe-payment-provider.ts';
 

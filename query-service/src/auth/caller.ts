@@ -6,17 +6,18 @@ import { refuse } from '@building/events/domain-error';
 import { badRequest, unauthorized } from '@building/infra/http/problem';
 import { tableNamesOf } from '@building/projector/projection';
 import { users } from '@building/projector/projections/users';
-import { roleOf, type RoleName } from '@building/projector/projections/roles';
+import type { Role } from '@building/events/envelope';
+import { roleOf } from '@building/events/role-of';
 
 export interface Caller {
   email: string;
-  role: RoleName;
+  role: Role;
 }
 
 const accounts = tableNamesOf(users).accounts;
 
 /** The caller's role from the users view, read on every request: a demotion applies at once. */
-export async function roleFromView(db: Knex, email: string): Promise<RoleName> {
+export async function roleFromView(db: Knex, email: string): Promise<Role> {
   return roleOf(await db(accounts).where({ email }).first('admin', 'member'));
 }
 
