@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
-import { streamOf, type DomainEvent } from '@building/events/catalogue';
+import type { DomainEvent } from '@building/events/catalogue';
 import { decodeEvent, type DecodedEvent } from '@building/events/decode-event';
 import { signAccessToken } from '@building/infra/auth/access-token';
 import { PostgresEventStore } from '@building/infra/event-store/event-store';
@@ -15,6 +15,7 @@ import { createTestDatabase, type TestDatabase } from '@building/infra/testing/t
 import { createApp } from '../app.ts';
 import type { CommandDeps } from '../command-deps.ts';
 import { createMemoryRateLimiter } from '../protection/memory-rate-limiter.ts';
+import { appendHistory } from '../testing/append-history.ts';
 import { createPaymentProvider, stripeClient } from '../payment-provider/stripe-payment-provider.ts';
 
 /**
@@ -78,19 +79,7 @@ export async function startPaymentsHarness(): Promise<PaymentsHarness> {
     stripe: stripeClient(config)!,
     webhookSecret,
     tokenFor: (email) => signAccessToken({ email, uid: email }, jwtSecret, 600),
-    async seed(...events) {
-      for (const event of events) {
-        const stream = streamOf(event);
-        await store.append(
-          [{ stream, expectedVersion: await store.streamVersion(stream), events: [event] }],
-          {
-            now: new Date(),
-            actor: 'system',
-            correlationId: randomUUID(),
-          },
-        );
-      }
-    },
+    seed: (...events) => appendHistory(store, events),
     eventsOf: async (stream) => (await store.readStream(stream)).map(decodeEvent),
     async stop() {
       await sandbox.stop();
