@@ -49,14 +49,13 @@ export function quoteRentPayment(request: RentPaymentRequest, context: PaymentCo
 
 /** Only an available coupon applies: an unknown code names the field, a disabled one says so. */
 function applicableCoupon({ coupon }: PaymentContext, code: string) {
-  if (coupon.coupon.status !== 'added') {
+  if (coupon.status !== 'added') {
     throw refuse('unknown-coupon-code', `no coupon with the code '${code}'`, {
       fields: [{ field: 'code', message: `unknown coupon '${code}'` }],
     });
   }
-  if (!coupon.coupon.available)
-    throw refuse('coupon-unavailable', `the coupon '${coupon.coupon.code}' is not available`);
-  return { couponCode: coupon.coupon.code, discount: coupon.discount };
+  if (!coupon.available) throw refuse('coupon-unavailable', `the coupon '${coupon.code}' is not available`);
+  return { couponCode: coupon.code, discount: coupon.discount };
 }
 
 /** Provider statuses in which the browser can still pay an intent: such an intent is handed out again. */

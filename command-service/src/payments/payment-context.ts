@@ -3,8 +3,8 @@ import { streams } from '@building/events/streams';
 import type { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { agreementAggregate, type AgreementState } from '../agreement/agreement.ts';
 import { loadAggregate, type Aggregate } from '../command-handling/aggregate.ts';
+import { couponAggregate, type CouponState } from '../coupon/coupon.ts';
 import { couponIdFor } from '../coupon/coupon-id.ts';
-import { couponTermsAggregate, type CouponTerms } from './coupon-terms.ts';
 import { paymentAggregate, type PaymentState } from './payment.ts';
 
 /**
@@ -14,19 +14,19 @@ import { paymentAggregate, type PaymentState } from './payment.ts';
 export interface PaymentContext {
   payment: PaymentState;
   agreement: AgreementState;
-  coupon: CouponTerms;
+  coupon: CouponState;
 }
 
 export const paymentContextAggregate: Aggregate<PaymentContext> = {
   initialState: () => ({
     payment: paymentAggregate.initialState(),
     agreement: agreementAggregate.initialState(),
-    coupon: couponTermsAggregate.initialState(),
+    coupon: couponAggregate.initialState(),
   }),
   evolve: (state: PaymentContext, event: DomainEvent): PaymentContext => ({
     payment: paymentAggregate.evolve(state.payment, event),
     agreement: agreementAggregate.evolve(state.agreement, event),
-    coupon: couponTermsAggregate.evolve(state.coupon, event),
+    coupon: couponAggregate.evolve(state.coupon, event),
   }),
 };
 
@@ -43,7 +43,7 @@ export async function loadPaymentContext(store: PostgresEventStore, period: Paym
   const [payment, agreement, coupon] = await Promise.all([
     loadAggregate(store, streams.payment(si, year, month), paymentAggregate),
     loadAggregate(store, streams.agreement(si), agreementAggregate),
-    code ? loadAggregate(store, streams.coupon(couponIdFor(code)), couponTermsAggregate) : null,
+    code ? loadAggregate(store, streams.coupon(couponIdFor(code)), couponAggregate) : null,
   ]);
   return { payment, agreement, coupon };
 }
@@ -53,5 +53,5 @@ export type LoadedPaymentContext = Awaited<ReturnType<typeof loadPaymentContext>
 export const contextOf = (loaded: LoadedPaymentContext): PaymentContext => ({
   payment: loaded.payment.state,
   agreement: loaded.agreement.state,
-  coupon: loaded.coupon?.state ?? couponTermsAggregate.initialState(),
+  coupon: loaded.coupon?.state ?? couponAggregate.initialState(),
 });
