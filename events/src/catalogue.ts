@@ -41,6 +41,16 @@ export const apartmentDetails = z.object({
 export type ApartmentDetails = z.infer<typeof apartmentDetails>;
 
 const lease = apartmentDetails.omit({ image: true });
+const paymentIntentId = z.string().min(1);
+const year = z.number().int().min(2000).max(2100);
+/** A month's rent as the server priced it, in integer poisha. */
+const rentPrice = {
+  rentPoisha: z.number().int().positive(),
+  discount: z.number().int().min(0).max(100),
+  couponCode: z.string().nullable(),
+  amountPoisha: z.number().int().min(0),
+};
+const profile = z.object({ email, name: z.string().max(200), photoURL: z.string().max(2000) });
 
 interface Route<D> {
   category: Category;
@@ -50,49 +60,44 @@ interface Route<D> {
   schemaVersion?: number;
 }
 
+// The stream of each category, from the data its events carry.
+const userStream = { category: 'user', stream: (d: { email: string }) => streams.user(d.email) } as const;
+const apartmentStream = {
+  category: 'apartment',
+  stream: (d: { si: number }) => streams.apartment(d.si),
+} as const;
+const agreementStream = {
+  category: 'agreement',
+  stream: (d: { si: number }) => streams.agreement(d.si),
+} as const;
+const couponStream = {
+  category: 'coupon',
+  stream: (d: { couponId: string }) => streams.coupon(d.couponId),
+} as const;
+const announcementStream = {
+  category: 'announcement',
+  stream: (d: { announcementId: string }) => streams.announcement(d.announcementId),
+} as const;
+const paymentStream = {
+  category: 'payment',
+  stream: (d: { si: number; year: number; month: string }) => streams.payment(d.si, d.year, d.month),
+} as const;
+
 function event<S extends z.ZodType, const R extends Route<z.infer<S>>>(schema: S, route: R) {
   return { schema, ...route, schemaVersion: route.schemaVersion ?? 1 };
 }
 
 export const catalogue = {
   // users: stream user-<email>
-  UserRegistered: event(z.object({ email, name: z.string().max(200), photoURL: z.string().max(2000) }), {
-    category: 'user',
-    owner: 'user',
-    stream: (d) => streams.user(d.email),
-  }),
-  ProfileUpdated: event(z.object({ email, name: z.string().max(200), photoURL: z.string().max(2000) }), {
-    category: 'user',
-    owner: 'user',
-    stream: (d) => streams.user(d.email),
-  }),
-  AdminGranted: event(z.object({ email }), {
-    category: 'user',
-    owner: 'user',
-    stream: (d) => streams.user(d.email),
-  }),
-  MemberPromoted: event(z.object({ email, si }), {
-    category: 'user',
-    owner: 'agreement',
-    stream: (d) => streams.user(d.email),
-  }),
-  MemberDemoted: event(z.object({ email, endedLeases: z.array(si) }), {
-    category: 'user',
-    owner: 'user',
-    stream: (d) => streams.user(d.email),
-  }),
+  UserRegistered: event(profile, { ...userStream, owner: 'user' }),
+  ProfileUpdated: event(profile, { ...userStream, owner: 'user' }),
+  AdminGranted: event(z.object({ email }), { ...userStream, owner: 'user' }),
+  MemberPromoted: event(z.object({ email, si }), { ...userStream, owner: 'agreement' }),
+  MemberDemoted: event(z.object({ email, endedLeases: z.array(si) }), { ...userStream, owner: 'user' }),
 
   // apartments: stream apartment-<si>
-  ApartmentListed: event(apartmentDetails, {
-    category: 'apartment',
-    owner: 'apartment',
-    stream: (d) => streams.apartment(d.si),
-  }),
-  ApartmentUpdated: event(apartmentDetails, {
-    category: 'apartment',
-    owner: 'apartment',
-    stream: (d) => streams.apartment(d.si),
-  }),
+  ApartmentListed: event(apartmentDetails, { ...apartmentStream, owner: 'apartment' }),
+  ApartmentUpdated: event(apartmentDetails, { ...apartmentStream, owner: 'apartment' }),
 
   // agreements: stream agreement-<si>, the booking boundary of one apartment
   AgreementRequested: event(
@@ -102,7 +107,7 @@ export const catalogue = {
       userName: z.string().max(200),
       requestedAt: isoTime,
     }),
-    { category: 'agreement', owner: 'agreement', schemaVersion: 2, stream: (d) => streams.agreement(d.si) },
+    { ...agreementStream, owner: 'agreement', schemaVersion: 2 },
   ),
   AgreementAccepted: event(
     lease.extend({
@@ -111,7 +116,7 @@ export const catalogue = {
       userName: z.string().max(200),
       acceptedAt: isoTime,
     }),
-    { category: 'agreement', owner: 'agreement', stream: (d) => streams.agreement(d.si) },
+    { ...agreementStream, owner: 'agreement' },
   ),
   AgreementRejected: event(
     z.object({
@@ -120,11 +125,11 @@ export const catalogue = {
       userEmail: email,
       reason: z.enum(['rejected-by-admin', 'apartment-booked']),
     }),
-    { category: 'agreement', owner: 'agreement', stream: (d) => streams.agreement(d.si) },
+    { ...agreementStream, owner: 'agreement' },
   ),
   LeaseEnded: event(
     z.object({ si, userEmail: email, endedAt: isoTime, reason: z.enum(['member-demoted']) }),
-    { category: 'agreement', owner: 'user', stream: (d) => streams.agreement(d.si) },
+    { ...agreementStream, owner: 'user' },
   ),
 
   // coupons: stream coupon-<id>
@@ -135,18 +140,10 @@ export const catalogue = {
       discount: z.number().int().min(1).max(100),
       description: z.string().max(1000),
     }),
-    { category: 'coupon', owner: 'coupon', stream: (d) => streams.coupon(d.couponId) },
+    { ...couponStream, owner: 'coupon' },
   ),
-  CouponDisabled: event(z.object({ couponId: z.string().uuid() }), {
-    category: 'coupon',
-    owner: 'coupon',
-    stream: (d) => streams.coupon(d.couponId),
-  }),
-  CouponEnabled: event(z.object({ couponId: z.string().uuid() }), {
-    category: 'coupon',
-    owner: 'coupon',
-    stream: (d) => streams.coupon(d.couponId),
-  }),
+  CouponDisabled: event(z.object({ couponId: z.string().uuid() }), { ...couponStream, owner: 'coupon' }),
+  CouponEnabled: event(z.object({ couponId: z.string().uuid() }), { ...couponStream, owner: 'coupon' }),
 
   // announcements: stream announcement-<id>
   AnnouncementPosted: event(
@@ -155,57 +152,40 @@ export const catalogue = {
       title: z.string().min(1).max(200),
       description: z.string().min(1).max(5000),
     }),
-    {
-      category: 'announcement',
-      owner: 'announcement',
-      stream: (d) => streams.announcement(d.announcementId),
-    },
+    { ...announcementStream, owner: 'announcement' },
   ),
 
   // payments: stream payment-<si>-<year>-<month>; money in integer poisha (1 taka = 100 poisha)
   RentPaymentStarted: event(
-    z.object({
-      paymentIntentId: z.string().min(1),
-      si,
-      month: monthSchema,
-      year: z.number().int().min(2000).max(2100),
-      email,
-      rentPoisha: z.number().int().positive(),
-      discount: z.number().int().min(0).max(100),
-      couponCode: z.string().nullable(),
-      amountPoisha: z.number().int().min(0),
-    }),
-    { category: 'payment', owner: 'payment', stream: (d) => streams.payment(d.si, d.year, d.month) },
+    z.object({ paymentIntentId, si, month: monthSchema, year, email, ...rentPrice }),
+    { ...paymentStream, owner: 'payment' },
   ),
   RentPaid: event(
     lease.extend({
-      paymentIntentId: z.string().min(1),
+      paymentIntentId,
       transactionId: z.string().min(1),
       month: monthSchema,
-      year: z.number().int().min(2000).max(2100),
+      year,
       email,
       name: z.string().max(200),
-      rentPoisha: z.number().int().positive(),
-      discount: z.number().int().min(0).max(100),
-      couponCode: z.string().nullable(),
-      amountPoisha: z.number().int().min(0),
+      ...rentPrice,
       paidAt: isoTime,
     }),
-    { category: 'payment', owner: 'payment', stream: (d) => streams.payment(d.si, d.year, d.month) },
+    { ...paymentStream, owner: 'payment' },
   ),
   RentPaymentFailed: event(
     z.object({
-      paymentIntentId: z.string().min(1),
+      paymentIntentId,
       si,
       month: monthSchema,
-      year: z.number().int().min(2000).max(2100),
+      year,
       email,
       code: z.string().max(100),
       message: z.string().max(1000),
       /** The provider's failed charge: the same decline reported twice (client and webhook) is one event. */
       chargeId: z.string().min(1).max(255).optional(),
     }),
-    { category: 'payment', owner: 'payment', stream: (d) => streams.payment(d.si, d.year, d.month) },
+    { ...paymentStream, owner: 'payment' },
   ),
 } as const;
 
