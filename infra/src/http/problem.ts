@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
-import { DomainError } from '@building/events/domain-error';
+import { DomainError, type FieldError } from '@building/events/domain-error';
 import { invalidInput } from '@building/events/parse-input';
 import { problemTypeOf, refusals, type RefusalKind } from '@building/events/refusals';
 
@@ -31,13 +31,9 @@ export class HttpProblem extends Error {
   }
 }
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
-export const badRequest = (detail: string, errors: FieldError[] = []) =>
-  new HttpProblem(400, 'Bad Request', detail, errors.length ? { errors } : {});
+/** Input the layer itself refuses (an upload, a header): the same `invalid-input` problem as a bad body. */
+export const badRequest = (detail: string, fields: FieldError[] = []) =>
+  problemOf(new DomainError('invalid-input', detail, { fields }));
 export const unauthorized = (detail = 'sign in first') => new HttpProblem(401, 'Unauthorized', detail);
 export const forbidden = (detail = 'you may not do this') => new HttpProblem(403, 'Forbidden', detail);
 export const notFound = (detail: string) => new HttpProblem(404, 'Not Found', detail);
