@@ -35,9 +35,7 @@ export class HttpProblem extends Error {
 export const badRequest = (detail: string, fields: FieldError[] = []) =>
   problemOf(new DomainError('invalid-input', detail, { fields }));
 export const unauthorized = (detail = 'sign in first') => new HttpProblem(401, 'Unauthorized', detail);
-export const forbidden = (detail = 'you may not do this') => new HttpProblem(403, 'Forbidden', detail);
 export const notFound = (detail: string) => new HttpProblem(404, 'Not Found', detail);
-export const conflict = (detail: string) => new HttpProblem(409, 'Conflict', detail);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpProblem(429, 'Too Many Requests', `slow down: try again in ${retryAfterSeconds} s`, {
     retryAfterSeconds,
