@@ -1,8 +1,8 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DomainEvent, EventData } from '@building/events/catalogue';
 import { specFor } from '../testing/given-when-then.ts';
 import { apartment, member, now, requestId } from '../testing/fixtures.ts';
-import { decidePayment, type PaymentCommand, type RentPaymentRequest } from './decide.ts';
+import { decidePayment, reuseOfOpenIntent, type PaymentCommand, type RentPaymentRequest } from './decide.ts';
 import { rentMetadata, type IntentFacts } from './intent-facts.ts';
 import { paymentContextAggregate, type PaymentContext } from './payment-context.ts';
 
@@ -228,4 +228,18 @@ describe('recording what the provider says', () => {
       .when(recordDecline(declined('ch_2')))
       .then(Failed('ch_2'));
   });
+});
+
+describe('rule: one open intent per member and month', () => {
+  it('hands back an intent the browser can still pay, replaces one that cannot be paid', () => {
+    for (const status of ['requires_payment_method', 'requires_confirmation', 'requires_action'])
+      expect(reuseOfOpenIntent(status)).toBe('hand-back');
+    expect(reuseOfOpenIntent('canceled')).toBe('replace');
+  });
+  it('records an intent that succeeded meanwhile (the month is then paid)', () =>
+    expect(reuseOfOpenIntent('succeeded')).toBe('record-as-paid'));
+  it('refuses while the provider is still processing one', () =>
+    expect(() => reuseOfOpenIntent('processing')).toThrow(
+      expect.objectContaining({ code: 'payment-in-progress' }),
+    ));
 });
