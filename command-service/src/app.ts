@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Koa, { type Context } from 'koa';
 import { bearerToken, verifyAccessToken } from '@building/infra/auth/access-token';
 import { problemMiddleware } from '@building/infra/http/problem';
+import { problemDocs } from '@building/infra/http/problem-docs';
 import { agreementRoutes } from './agreement/api.ts';
 import { announcementRoutes } from './announcement/api.ts';
 import { apartmentRoutes } from './apartment/api.ts';
@@ -30,6 +31,7 @@ export function createApp(commandDeps: CommandDeps): Koa {
   app.use(problemMiddleware({ log: deps.log }));
   app.use(securityHeaders());
   app.use(corsForUi(deps.uiOrigins));
+  app.use(problemDocs());
   const limitWrites = rateLimit(deps.rateLimiter, deps.rateLimits.writes, (ctx) =>
     writerKey(ctx, deps.jwtSecret),
   );

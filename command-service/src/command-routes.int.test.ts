@@ -1,202 +1,430 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DomainEvent } from '@building/events/catalogue';
 import { streams } from '@building/events/streams';
 import { verifyAccessToken } from '@building/infra/auth/access-token';
+import type { Caller } from './command-handling/caller.ts';
 import { couponIdFor } from './coupon/coupon-id.ts';
+import { apartment, accepted, registered, requested, requestId } from './testing/fixtures.ts';
+import { appendHistory } from './testing/append-history.ts';
+import { httpSpecFor } from './testing/http-spec.ts';
 import {
-  adminEmail,
   freshEmail,
-  nextUnique,
   jwtSecret,
+  nextUnique,
   startTestService,
   type TestService,
 } from './testing/test-service.ts';
 
-/** The routes' answers (the fields the UI reads, plus `position`) and what they record. */
-describe('the command routes', () => {
-  let t: TestService;
-  let admin: string;
+/**
+ * The command routes as business rules over HTTP: given(the streams' history) -> when(a request)
+ * -> then(the answer the UI reads, the events recorded). Each spec builds its own people and
+ * apartments, so specs never depend on each other.
+ */
+let t: TestService;
+let given: ReturnType<typeof httpSpecFor>;
+beforeAll(async () => {
+  t = await startTestService();
+  given = httpSpecFor(t);
+});
+afterAll(() => t.close());
 
-  beforeAll(async () => {
-    t = await startTestService();
-    admin = await t.register(adminEmail, 'Admin');
+const person = (role: Caller['role'], prefix: string = role): Caller => ({
+  email: freshEmail(prefix),
+  role,
+  name: prefix,
+});
+/** A registered person, and an admin (granted on their own stream). */
+const joined = (who: Caller): DomainEvent[] =>
+  who.role === 'admin'
+    ? [registered(who), { type: 'AdminGranted', data: { email: who.email } }]
+    : [registered(who)];
+const freshSi = () => 900_000 + nextUnique();
+const listed = (si: number): DomainEvent => ({ type: 'ApartmentListed', data: apartment(si) });
+const { image: _image, ...lease } = apartment(1);
+const termsOf = (si: number) => ({ ...lease, si });
+const promoted = (who: Caller, si: number): DomainEvent => ({
+  type: 'MemberPromoted',
+  data: { email: who.email, si },
+});
+const written = { position: expect.any(Number) };
+
+describe('POST /jwt', () => {
+  it('trades a verified ID token for our access token, registering the person at first sign-in', async () => {
+    const email = freshEmail('newcomer');
+    const reply = await t.call('POST', '/jwt', {
+      body: { idToken: await t.google.idToken(email, { name: 'New Comer' }) },
+    });
+    expect(reply.status).toBe(200);
+    expect(await verifyAccessToken(reply.body.token, jwtSecret)).toEqual({ email, uid: `uid-${email}` });
+    expect((await t.eventsOf(streams.user(email))).map((e) => [e.type, e.data])).toEqual([
+      ['UserRegistered', { email, name: 'New Comer', photoURL: '' }],
+    ]);
+    const again = await t.call('POST', '/jwt', { body: { idToken: await t.google.idToken(email) } });
+    expect(again.status).toBe(200);
+    expect(await t.eventsOf(streams.user(email))).toHaveLength(1);
   });
-  afterAll(() => t.close());
+});
 
-  describe('POST /jwt', () => {
-    it('trades a verified ID token for our access token, registering the person at first sign-in', async () => {
-      const email = freshEmail('newcomer');
-      const reply = await t.call('POST', '/jwt', {
-        body: { idToken: await t.google.idToken(email, { name: 'New Comer' }) },
-      });
-      expect(reply.status).toBe(200);
-      expect(await verifyAccessToken(reply.body.token, jwtSecret)).toEqual({ email, uid: `uid-${email}` });
-      expect((await t.eventsOf(streams.user(email))).map((e) => [e.type, e.data])).toEqual([
-        ['UserRegistered', { email, name: 'New Comer', photoURL: '' }],
-      ]);
-      const again = await t.call('POST', '/jwt', { body: { idToken: await t.google.idToken(email) } });
-      expect(again.status).toBe(200);
-      expect(await t.eventsOf(streams.user(email))).toHaveLength(1);
-    });
-  });
-
-  describe('POST /users/:email', () => {
-    it('registers once, grants admin to a listed email in the same transaction, then records only changes', async () => {
-      const email = freshEmail('profile');
-      const token = await t.tokenFor(email);
-      const first = await t.call('POST', `/users/${email}`, { token, body: { name: 'Pro File', email } });
-      expect(first.body).toEqual({ insertedId: email, position: expect.any(Number) });
-      const same = await t.call('POST', `/users/${email}`, { token, body: { name: 'Pro File', email } });
-      expect(same.body).toEqual({ insertedId: null, position: first.body.position });
-      const changed = await t.call('POST', `/users/${email}`, {
-        token,
-        body: { name: 'Pro File', photoURL: 'https://img.test/p.png' },
-      });
-      expect(changed.body.position).toBeGreaterThan(first.body.position);
-      expect((await t.eventsOf(streams.user(email))).map((e) => e.type)).toEqual([
-        'UserRegistered',
-        'ProfileUpdated',
-      ]);
-
-      const adminLog = await t.eventsOf(streams.user(adminEmail));
-      expect(adminLog.map((e) => e.type)).toEqual(['UserRegistered', 'AdminGranted']);
-      expect(adminLog[0]!.correlationId).toBe(adminLog[1]!.correlationId);
-    });
-
-    it('refuses a photo URL that is not a web link, naming the field', async () => {
-      const email = freshEmail('xss');
-      const reply = await t.call('POST', `/users/${email}`, {
-        token: await t.tokenFor(email),
-        body: { photoURL: 'javascript:alert(1)' },
-      });
-      expect(reply.status).toBe(400);
-      expect(reply.body.errors[0].field).toBe('photoURL');
-    });
+describe('POST /users/:email', () => {
+  it('registers a newcomer, answering their email as insertedId', async () => {
+    const rafi = person('user', 'rafi');
+    await given()
+      .when({ method: 'POST', path: `/users/${rafi.email}`, as: rafi.email, body: { name: 'rafi' } })
+      .then({ status: 200, body: { insertedId: rafi.email, ...written } }, registered(rafi));
   });
 
-  describe('agreements', () => {
-    it('answers the request id, accepts and rejects with modifiedCount', async () => {
-      const [a, b] = [freshEmail('a'), freshEmail('b')];
-      const si = await t.listApartment();
-      const requested = await t.call('POST', '/agreement', { token: await t.register(a), body: { si } });
-      expect(requested.body).toEqual({ insertedId: expect.any(String), position: expect.any(Number) });
-      await t.call('POST', '/agreement', { token: await t.register(b), body: { si } });
-      const noEmail = await t.call('PATCH', `/rejectAgreement/${si}`, { token: admin });
-      expect(noEmail.status).toBe(400);
-      expect(noEmail.body.errors[0].field).toBe('email');
-      const rejected = await t.call('PATCH', `/rejectAgreement/${si}?email=${encodeURIComponent(b)}`, {
-        token: admin,
-      });
-      expect(rejected.body).toEqual({ modifiedCount: 1, position: expect.any(Number) });
-      const accepted = await t.call('PUT', '/acceptAgreement', { token: admin, body: { si, email: a } });
-      expect(accepted.body).toEqual({ modifiedCount: 1, position: expect.any(Number) });
-      expect(accepted.body.position).toBe(await t.store.lastPosition());
-      expect((await t.eventsOf(streams.user(a))).at(-1)).toMatchObject({
-        type: 'MemberPromoted',
-        data: { email: a, si },
-      });
-    });
-
-    it('says 404 for an unknown apartment, request or member', async () => {
-      expect(
-        (
-          await t.call('POST', '/agreement', {
-            token: await t.register(freshEmail('c')),
-            body: { si: 999_999 },
-          })
-        ).status,
-      ).toBe(404);
-      expect(
-        (await t.call('PUT', '/acceptAgreement', { token: admin, body: { si: 999_999, email: 'x@y.test' } }))
-          .status,
-      ).toBe(404);
-      expect((await t.call('PATCH', '/memberRemove/nobody@building.test', { token: admin })).status).toBe(
-        404,
+  it('records only a change of a known profile', async () => {
+    const rafi = person('user', 'rafi');
+    const photoURL = 'https://img.test/p.png';
+    await given(registered(rafi))
+      .when({ method: 'POST', path: `/users/${rafi.email}`, as: rafi.email, body: { name: 'rafi' } })
+      .then({ status: 200, body: { insertedId: null, ...written } });
+    await given()
+      .when({ method: 'POST', path: `/users/${rafi.email}`, as: rafi.email, body: { photoURL } })
+      .then(
+        { status: 200, body: { insertedId: null, ...written } },
+        { type: 'ProfileUpdated', data: { email: rafi.email, name: 'rafi', photoURL } },
       );
-    });
   });
 
-  describe('coupons', () => {
-    it('adds with a unique, case-insensitive code and toggles, answering modifiedCount 0 for no change', async () => {
-      const added = await t.call('POST', '/addCoupon', {
-        token: admin,
-        body: { code: 'Eid25', discount: '25', description: 'Eid offer', status: 'unavailable' },
-      });
-      expect(added.body).toEqual({ insertedId: couponIdFor('eid25'), position: expect.any(Number) });
-      const id = added.body.insertedId;
-      expect((await t.eventsOf(streams.coupon(id)))[0]!.data).toEqual({
-        couponId: id,
-        code: 'Eid25',
-        discount: 25,
-        description: 'Eid offer',
-      });
-      expect(
-        (await t.call('POST', '/addCoupon', { token: admin, body: { code: 'EID25', discount: 5 } })).status,
-      ).toBe(409);
-      const off = await t.call('PATCH', `/couponUnavailable/${id}`, { token: admin });
-      expect(off.body).toEqual({ modifiedCount: 1, position: expect.any(Number) });
-      expect((await t.call('PATCH', `/couponUnavailable/${id}`, { token: admin })).body).toEqual({
-        modifiedCount: 0,
-        position: off.body.position,
-      });
-      expect((await t.call('PATCH', `/couponAvailable/${id}`, { token: admin })).body.modifiedCount).toBe(1);
-    });
+  it('refuses to record someone else’s profile', async () => {
+    const [rafi, eve] = [person('user', 'rafi'), person('user', 'eve')];
+    await given(registered(rafi))
+      .when({ method: 'POST', path: `/users/${rafi.email}`, as: eve.email, body: { name: 'Eve' } })
+      .thenRefused('own-profile-only', 403);
+  });
+});
 
-    it('lets exactly one of several simultaneous adds of one code (any case) win', async () => {
-      const codes = ['Race', 'RACE', 'race', 'rAcE', 'RaCe', 'racE'];
-      const replies = await Promise.all(
-        codes.map((code) => t.call('POST', '/addCoupon', { token: admin, body: { code, discount: 10 } })),
+describe('POST /agreement', () => {
+  it('records a request with the apartment’s own details, whatever the client sends', async () => {
+    const [rafi, si] = [person('user', 'rafi'), freshSi()];
+    await given(registered(rafi), listed(si))
+      .when({ method: 'POST', path: '/agreement', as: rafi.email, body: { si, rent: 1 } })
+      .then(
+        { status: 200, body: { insertedId: expect.any(String), ...written } },
+        {
+          type: 'AgreementRequested',
+          data: {
+            ...termsOf(si),
+            requestId: expect.any(String),
+            userEmail: rafi.email,
+            userName: 'rafi',
+            requestedAt: expect.any(String),
+          },
+        },
       );
-      expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-      expect(await t.eventsOf(streams.coupon(couponIdFor('race')))).toHaveLength(1);
-    });
-
-    it('refuses a discount outside 1..100 or not an integer, naming the field', async () => {
-      for (const discount of [0, 101, 10.5, 'ten', null, true]) {
-        const reply = await t.call('POST', '/addCoupon', {
-          token: admin,
-          body: { code: `D${nextUnique()}`, discount },
-        });
-        expect(reply.status).toBe(400);
-        expect(reply.body.errors[0].field).toBe('discount');
-      }
-    });
   });
 
-  describe('announcements and apartments', () => {
-    it('posts an announcement', async () => {
-      const reply = await t.call('POST', '/anouncement', {
-        token: admin,
+  it('refuses a booked apartment, a second pending request, an unknown apartment', async () => {
+    const [rafi, tania, si] = [person('user', 'rafi'), person('user', 'tania'), freshSi()];
+    await given(...joined(rafi), ...joined(tania), listed(si), requested(rafi, 1, si), accepted(rafi, 1, si))
+      .when({ method: 'POST', path: '/agreement', as: tania.email, body: { si } })
+      .thenRefused('apartment-already-booked', 409);
+    const other = freshSi();
+    await given(listed(other), requested(tania, 2, other))
+      .when({ method: 'POST', path: '/agreement', as: tania.email, body: { si: other } })
+      .thenRefused('agreement-request-pending', 409);
+    await given()
+      .when({ method: 'POST', path: '/agreement', as: tania.email, body: { si: freshSi() } })
+      .thenRefused('apartment-not-found', 404);
+  });
+
+  it('refuses an admin, and a token holder who has recorded no profile', async () => {
+    const [boss, ghost, si] = [person('admin', 'boss'), person('user', 'ghost'), freshSi()];
+    await given(...joined(boss), listed(si))
+      .when({ method: 'POST', path: '/agreement', as: boss.email, body: { si } })
+      .thenRefused('admin-cannot-request', 403);
+    await given()
+      .when({ method: 'POST', path: '/agreement', as: ghost.email, body: { si } })
+      .thenRefused('profile-required', 403);
+  });
+});
+
+describe('PUT /acceptAgreement and PATCH /rejectAgreement/:si', () => {
+  it('accepting books the apartment, rejects the other requests and promotes, in one answer', async () => {
+    const [boss, rafi, tania, si] = [
+      person('admin', 'boss'),
+      person('user', 'rafi'),
+      person('user', 'tania'),
+      freshSi(),
+    ];
+    const history = [...joined(boss), ...joined(rafi), ...joined(tania), listed(si)];
+    await given(...history, requested(rafi, 1, si), requested(tania, 2, si))
+      .when({ method: 'PUT', path: '/acceptAgreement', as: boss.email, body: { si, email: rafi.email } })
+      .then(
+        { status: 200, body: { modifiedCount: 1, ...written } },
+        {
+          type: 'AgreementAccepted',
+          data: {
+            ...termsOf(si),
+            requestId: requestId(1),
+            userEmail: rafi.email,
+            userName: rafi.name,
+            acceptedAt: expect.any(String),
+          },
+        },
+        {
+          type: 'AgreementRejected',
+          data: {
+            requestId: requestId(2),
+            si,
+            userEmail: tania.email,
+            reason: 'apartment-booked',
+          },
+        },
+        promoted(rafi, si),
+      );
+  });
+
+  it('rejecting (the email in the query) marks the request rejected by the admin, once', async () => {
+    const [boss, rafi, si] = [person('admin', 'boss'), person('user', 'rafi'), freshSi()];
+    const reject = {
+      method: 'PATCH',
+      path: `/rejectAgreement/${si}?email=${encodeURIComponent(rafi.email)}`,
+      as: boss.email,
+    } as const;
+    await given(...joined(boss), ...joined(rafi), listed(si), requested(rafi, 1, si))
+      .when(reject)
+      .then(
+        { status: 200, body: { modifiedCount: 1, ...written } },
+        {
+          type: 'AgreementRejected',
+          data: {
+            requestId: requestId(1),
+            si,
+            userEmail: rafi.email,
+            reason: 'rejected-by-admin',
+          },
+        },
+      );
+    await given().when(reject).thenRefused('agreement-request-decided', 409);
+  });
+
+  it('refuses a non-admin, and a request nobody made', async () => {
+    const [boss, rafi, mina, si] = [
+      person('admin', 'boss'),
+      person('user', 'rafi'),
+      person('user', 'mina'),
+      freshSi(),
+    ];
+    await given(...joined(boss), ...joined(rafi), ...joined(mina), listed(si), requested(rafi, 1, si))
+      .when({ method: 'PUT', path: '/acceptAgreement', as: mina.email, body: { si, email: rafi.email } })
+      .thenRefused('admin-only', 403);
+    await given()
+      .when({ method: 'PUT', path: '/acceptAgreement', as: boss.email, body: { si, email: mina.email } })
+      .thenRefused('agreement-request-not-found', 404);
+  });
+});
+
+describe('PATCH /memberRemove/:email', () => {
+  it('demotes a member and ends their lease', async () => {
+    const [boss, mina, si] = [person('admin', 'boss'), person('user', 'mina'), freshSi()];
+    await given(
+      ...joined(boss),
+      ...joined(mina),
+      listed(si),
+      requested(mina, 1, si),
+      accepted(mina, 1, si),
+      promoted(mina, si),
+    )
+      .when({ method: 'PATCH', path: `/memberRemove/${mina.email}`, as: boss.email })
+      .then(
+        { status: 200, body: { modifiedCount: 1, ...written } },
+        { type: 'MemberDemoted', data: { email: mina.email, endedLeases: [si] } },
+        {
+          type: 'LeaseEnded',
+          data: { si, userEmail: mina.email, endedAt: expect.any(String), reason: 'member-demoted' },
+        },
+      );
+  });
+
+  it('refuses a user with no lease, an admin, and nobody', async () => {
+    const [boss, rafi, chief] = [person('admin', 'boss'), person('user', 'rafi'), person('admin', 'chief')];
+    await given(...joined(boss), ...joined(rafi), ...joined(chief))
+      .when({ method: 'PATCH', path: `/memberRemove/${rafi.email}`, as: boss.email })
+      .thenRefused('not-a-member', 409);
+    await given()
+      .when({ method: 'PATCH', path: `/memberRemove/${chief.email}`, as: boss.email })
+      .thenRefused('admin-cannot-be-demoted', 409);
+    await given()
+      .when({ method: 'PATCH', path: '/memberRemove/nobody@building.test', as: boss.email })
+      .thenRefused('user-not-found', 404);
+  });
+});
+
+describe('coupons', () => {
+  it('adds a coupon under the id of its lower-cased code', async () => {
+    const boss = person('admin', 'boss');
+    const code = `Eid${nextUnique()}`;
+    const couponId = couponIdFor(code.toLowerCase());
+    await given(...joined(boss))
+      .when({
+        method: 'POST',
+        path: '/addCoupon',
+        as: boss.email,
+        body: { code, discount: '25', description: 'Eid offer', status: 'unavailable' },
+      })
+      .then(
+        { status: 200, body: { insertedId: couponId, ...written } },
+        { type: 'CouponAdded', data: { couponId, code, discount: 25, description: 'Eid offer' } },
+      );
+    await given()
+      .when({
+        method: 'POST',
+        path: '/addCoupon',
+        as: boss.email,
+        body: { code: code.toUpperCase(), discount: 5 },
+      })
+      .thenRefused('coupon-code-taken', 409);
+  });
+
+  it('toggles availability, answering modifiedCount 0 (and the last position) for no change', async () => {
+    const boss = person('admin', 'boss');
+    const code = `Off${nextUnique()}`;
+    const couponId = couponIdFor(code.toLowerCase());
+    const off = { method: 'PATCH', path: `/couponUnavailable/${couponId}`, as: boss.email } as const;
+    const disabled = await given(...joined(boss), {
+      type: 'CouponAdded',
+      data: { couponId, code, discount: 10, description: '' },
+    })
+      .when(off)
+      .then(
+        { status: 200, body: { modifiedCount: 1, ...written } },
+        { type: 'CouponDisabled', data: { couponId } },
+      );
+    await given()
+      .when(off)
+      .then({ status: 200, body: { modifiedCount: 0, position: disabled.body.position } });
+    await given()
+      .when({ method: 'PATCH', path: `/couponAvailable/${couponId}`, as: boss.email })
+      .then(
+        { status: 200, body: { modifiedCount: 1, ...written } },
+        { type: 'CouponEnabled', data: { couponId } },
+      );
+    await given()
+      .when({ ...off, path: `/couponUnavailable/${couponIdFor(`nope${nextUnique()}`)}` })
+      .thenRefused('coupon-not-found', 404);
+  });
+
+  it('lets exactly one of several simultaneous adds of one code (any case) win', async () => {
+    const boss = person('admin', 'boss');
+    await appendHistory(t.store, joined(boss));
+    const admin = await t.tokenFor(boss.email);
+    const codes = ['Race', 'RACE', 'race', 'rAcE', 'RaCe', 'racE'];
+    const replies = await Promise.all(
+      codes.map((code) => t.call('POST', '/addCoupon', { token: admin, body: { code, discount: 10 } })),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(await t.eventsOf(streams.coupon(couponIdFor('race')))).toHaveLength(1);
+  });
+});
+
+describe('announcements and apartments', () => {
+  it('posts an announcement', async () => {
+    const boss = person('admin', 'boss');
+    await given(...joined(boss))
+      .when({
+        method: 'POST',
+        path: '/anouncement',
+        as: boss.email,
         body: { title: 'Gas', description: 'Line check on Monday.' },
-      });
-      expect(reply.body).toEqual({ insertedId: expect.any(String), position: expect.any(Number) });
-      expect((await t.eventsOf(streams.announcement(reply.body.insertedId)))[0]!.type).toBe(
-        'AnnouncementPosted',
+      })
+      .then(
+        { status: 200, body: { insertedId: expect.any(String), ...written } },
+        {
+          type: 'AnnouncementPosted',
+          data: { announcementId: expect.any(String), title: 'Gas', description: 'Line check on Monday.' },
+        },
       );
-    });
+  });
 
-    it('lists apartments with the next si and edits them', async () => {
-      const si = await t.listApartment();
-      const next = await t.listApartment();
-      expect(next).toBe(si + 1);
-      const body = {
-        apartment: '2B01',
-        block: 'B',
-        floor: 2,
-        room: '3 bed, 2 bath',
-        rent: 21_000,
-        image: '/images/apartments/x.svg',
-      };
-      expect((await t.call('PUT', `/apartments/${si}`, { token: admin, body })).body.modifiedCount).toBe(1);
-      expect((await t.call('PUT', `/apartments/${si}`, { token: admin, body })).body.modifiedCount).toBe(0);
-      expect((await t.call('PUT', '/apartments/999999', { token: admin, body })).status).toBe(404);
-      expect(
-        (
-          await t.call('PUT', `/apartments/${si}`, {
-            token: admin,
-            body: { ...body, image: 'javascript:alert(1)' },
+  it('edits an apartment, recording nothing for the same details, and refuses an unknown one', async () => {
+    const [boss, si] = [person('admin', 'boss'), freshSi()];
+    const { si: _si, ...details } = apartment(si, { rent: 21_000 });
+    const edit = { method: 'PUT', path: `/apartments/${si}`, as: boss.email, body: details } as const;
+    await given(...joined(boss), listed(si))
+      .when(edit)
+      .then(
+        { status: 200, body: { modifiedCount: 1, ...written } },
+        { type: 'ApartmentUpdated', data: apartment(si, { rent: 21_000 }) },
+      );
+    await given()
+      .when(edit)
+      .then({ status: 200, body: { modifiedCount: 0, ...written } });
+    await given()
+      .when({ ...edit, path: `/apartments/${freshSi()}` })
+      .thenRefused('apartment-not-found', 404);
+  });
+
+  it('lists apartments with the next si', async () => {
+    const si = await t.listApartment();
+    expect(await t.listApartment()).toBe(si + 1);
+  });
+});
+
+describe('bad input', () => {
+  it('is refused as invalid-input naming the field, recording nothing', async () => {
+    const [boss, rafi, si] = [person('admin', 'boss'), person('user', 'rafi'), freshSi()];
+    const field = async (reply: Promise<{ body: { errors: Array<{ field: string }> } }>) =>
+      (await reply).body.errors.map((e) => e.field);
+    expect(
+      await field(
+        given(...joined(boss), ...joined(rafi), listed(si), requested(rafi, 1, si))
+          .when({ method: 'PATCH', path: `/rejectAgreement/${si}`, as: boss.email })
+          .thenRefused('invalid-input', 400),
+      ),
+    ).toEqual(['email']);
+    expect(
+      await field(
+        given()
+          .when({
+            method: 'POST',
+            path: `/users/${rafi.email}`,
+            as: rafi.email,
+            body: { photoURL: 'javascript:alert(1)' },
           })
-        ).status,
-      ).toBe(400);
+          .thenRefused('invalid-input', 400),
+      ),
+    ).toEqual(['photoURL']);
+    for (const discount of [0, 101, 10.5, 'ten', null, true]) {
+      expect(
+        await field(
+          given()
+            .when({
+              method: 'POST',
+              path: '/addCoupon',
+              as: boss.email,
+              body: { code: `D${nextUnique()}`, discount },
+            })
+            .thenRefused('invalid-input', 400),
+        ),
+      ).toEqual(['discount']);
+    }
+    const { si: _si, ...details } = apartment(si);
+    expect(
+      await field(
+        given()
+          .when({
+            method: 'PUT',
+            path: `/apartments/${si}`,
+            as: boss.email,
+            body: { ...details, image: 'javascript:alert(1)' },
+          })
+          .thenRefused('invalid-input', 400),
+      ),
+    ).toEqual(['image']);
+  });
+});
+
+describe('the problem types', () => {
+  it('describe themselves where they point', async () => {
+    const reply = await t.call('GET', '/problems/apartment-already-booked');
+    expect(reply.body).toEqual({
+      type: '/problems/apartment-already-booked',
+      code: 'apartment-already-booked',
+      title: 'The apartment is already booked',
+      status: 409,
     });
+    expect((await t.call('GET', '/problems/no-such-rule')).status).toBe(404);
   });
 });

@@ -12,7 +12,7 @@ import { createGoogleIdentityVerifier } from './auth/google-identity-verifier.ts
 import type { IdentityVerifier } from './auth/identity-verifier.ts';
 import { migrateImages } from './images/schema.ts';
 import { createMemoryRateLimiter } from './protection/memory-rate-limiter.ts';
-import { createPaymentProvider } from './payments/payment-provider.ts';
+import { createPaymentProvider } from './payment-provider/stripe-payment-provider.ts';
 import { createRedisRateLimiter } from './protection/redis-rate-limiter.ts';
 
 export interface CommandServiceHandle {

@@ -15,7 +15,8 @@ export const streams = {
   payment: (si: number, year: number, month: string) => `payment-${si}-${year}-${month.toLowerCase()}`,
 };
 
-export function categoryOf(stream: string): Category {
+/** The category of a stream id (its prefix): picks the Kafka topic of whatever a stream holds. */
+export function categoryOfStream(stream: string): Category {
   const prefix = stream.slice(0, stream.indexOf('-'));
   const found = categories.find((c) => c === prefix);
   if (!found) throw new Error(`stream '${stream}' has no known category`);

@@ -1,13 +1,7 @@
 import type { StoredEvent } from './envelope.ts';
 import { currentSchemaVersion, isEventType } from './catalogue.ts';
+import type { Upcaster } from './upcaster.ts';
 import { agreementRequestedV1 } from './upcasters/agreement-requested-v1.ts';
-
-/** Turns the data of one schema version of a type into the next version's. */
-export interface Upcaster {
-  type: string;
-  fromVersion: number;
-  upcast(data: Record<string, unknown>, event: StoredEvent): Record<string, unknown>;
-}
 
 const upcasters: Upcaster[] = [agreementRequestedV1];
 

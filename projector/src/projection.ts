@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { DecodedEvent } from '@building/events/decode-event';
-import type { EventType } from '@building/events/catalogue';
-import { categoryOf, type Category } from '@building/events/streams';
+import { categoryOf, type EventType } from '@building/events/catalogue';
+import { categoryOfStream, type Category } from '@building/events/streams';
 
 /** The views the query-service serves; SSE and the cache speak of these names. */
 export type ViewName =
@@ -51,33 +51,11 @@ export interface Projection<K extends string = string> {
   audience: Audience;
   tables: Readonly<Record<K, (table: string) => string>>;
   handles: readonly EventType[];
-  /** The stream categories of `handles`: every event of these streams moves the per-stream checkpoint. */
+  /** The stream categories of `handles` (from the catalogue): every event of these streams moves the per-stream checkpoint. */
   categories: readonly Category[];
   /** Applies one event; must not throw for valid data (a throw parks the event for this projection). */
   apply(trx: Knex.Transaction, event: DecodedEvent, tables: TableNames<K>): Promise<void>;
 }
-
-/** Which stream category each event type lives in (DESIGN.md §3). */
-export const categoryOfType: Record<EventType, Category> = {
-  UserRegistered: 'user',
-  ProfileUpdated: 'user',
-  AdminGranted: 'user',
-  MemberPromoted: 'user',
-  MemberDemoted: 'user',
-  ApartmentListed: 'apartment',
-  ApartmentUpdated: 'apartment',
-  AgreementRequested: 'agreement',
-  AgreementAccepted: 'agreement',
-  AgreementRejected: 'agreement',
-  LeaseEnded: 'agreement',
-  CouponAdded: 'coupon',
-  CouponDisabled: 'coupon',
-  CouponEnabled: 'coupon',
-  AnnouncementPosted: 'announcement',
-  RentPaymentStarted: 'payment',
-  RentPaid: 'payment',
-  RentPaymentFailed: 'payment',
-};
 
 export function defineProjection<K extends string>(spec: {
   view: ViewName;
@@ -94,7 +72,7 @@ export function defineProjection<K extends string>(spec: {
     audience: spec.audience,
     tables: spec.tables,
     handles,
-    categories: [...new Set(handles.map((type) => categoryOfType[type]))],
+    categories: [...new Set(handles.map(categoryOf))],
     async apply(trx, event, tables) {
       const handler = spec.on[event.type] as Handler<EventType, K> | undefined;
       if (handler) await handler(trx, event as EventOf<EventType>, tables);
@@ -115,7 +93,7 @@ export function tableNamesOf<K extends string>(
 /** Whether a projection keeps a checkpoint for this stream (its category is one it reads). */
 export function tracksStream(projection: Projection, stream: string): boolean {
   try {
-    return projection.categories.includes(categoryOf(stream));
+    return projection.categories.includes(categoryOfStream(stream));
   } catch {
     return false;
   }

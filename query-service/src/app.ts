@@ -2,6 +2,7 @@ import Koa from 'koa';
 import cors from '@koa/cors';
 import helmet from 'koa-helmet';
 import { problemMiddleware } from '@building/infra/http/problem';
+import { problemDocs } from '@building/infra/http/problem-docs';
 import { eventStreamRoutes } from './live/events-stream.ts';
 import type { QueryDeps } from './query-deps.ts';
 import { minPosition } from './read-your-writes/min-position.ts';
@@ -42,6 +43,7 @@ export function createApp(deps: QueryDeps): Koa {
       maxAge: 600,
     }),
   );
+  app.use(problemDocs());
   // The UI runs on another origin and shows the apartment images: allow cross-origin reads of them.
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
   app.use(minPosition(deps));

@@ -1,5 +1,5 @@
 import type { ApartmentDetails, DomainEvent } from '@building/events/catalogue';
-import { conflict, forbidden, notFound } from '@building/infra/http/problem';
+import { refuse } from '@building/events/domain-error';
 import { requireAdmin, type Caller } from '../command-handling/caller.ts';
 import { pendingRequests, type AgreementRequest, type AgreementState } from './agreement.ts';
 
@@ -31,11 +31,15 @@ function requestAgreement(
   { requestId, apartment, requester, now }: Extract<AgreementCommand, { type: 'RequestAgreement' }>['data'],
   state: AgreementState,
 ): DomainEvent[] {
-  if (requester.role === 'admin') throw forbidden('an admin cannot request an agreement');
-  if (!apartment) throw notFound('no such apartment');
-  if (state.lease) throw conflict(`apartment ${apartment.si} is already booked`);
+  if (requester.role === 'admin')
+    throw refuse('admin-cannot-request', 'an admin cannot request an agreement');
+  if (!apartment) throw refuse('apartment-not-found', 'no such apartment');
+  if (state.lease) throw alreadyBooked(apartment.si);
   if (state.requests[requester.email]?.status === 'pending')
-    throw conflict(`you already have a pending request for apartment ${apartment.si}`);
+    throw refuse(
+      'agreement-request-pending',
+      `you already have a pending request for apartment ${apartment.si}`,
+    );
   const { image: _image, ...lease } = apartment;
   return [
     {
@@ -61,7 +65,7 @@ function acceptAgreement(
 ): DomainEvent[] {
   requireAdmin(by, 'accept an agreement');
   const request = pendingRequest(state, si, userEmail);
-  if (state.lease) throw conflict(`apartment ${si} is already booked`);
+  if (state.lease) throw alreadyBooked(si);
   const { status: _status, requestedAt: _requestedAt, ...terms } = request;
   return [
     { type: 'AgreementAccepted', data: { ...terms, acceptedAt: now.toISOString() } },
@@ -91,8 +95,13 @@ function rejectAgreement(
 
 function pendingRequest(state: AgreementState, si: number, userEmail: string): AgreementRequest {
   const request = state.requests[userEmail];
-  if (!request) throw notFound(`no request by ${userEmail} for apartment ${si}`);
+  if (!request) throw refuse('agreement-request-not-found', `no request by ${userEmail} for apartment ${si}`);
   if (request.status !== 'pending')
-    throw conflict(`the request by ${userEmail} for apartment ${si} is ${request.status}`);
+    throw refuse(
+      'agreement-request-decided',
+      `the request by ${userEmail} for apartment ${si} is ${request.status}`,
+    );
   return request;
 }
+
+const alreadyBooked = (si: number) => refuse('apartment-already-booked', `apartment ${si} is already booked`);

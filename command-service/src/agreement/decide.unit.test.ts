@@ -43,17 +43,17 @@ describe('an apartment nobody has asked for', () => {
   it('refuses an admin’s request', () =>
     given()
       .when(request({ ...rafi, role: 'admin' }))
-      .thenFails(403, /admin/));
+      .thenFails('admin-cannot-request', /admin/));
   it('refuses a request for an apartment that does not exist', () =>
     given()
       .when({
         type: 'RequestAgreement',
         data: { requestId: requestId(1), apartment: null, requester: rafi, now },
       })
-      .thenFails(404));
+      .thenFails('apartment-not-found'));
   it('has nothing to accept or reject', () => {
-    given().when(accept()).thenFails(404);
-    given().when(reject()).thenFails(404);
+    given().when(accept()).thenFails('agreement-request-not-found');
+    given().when(reject()).thenFails('agreement-request-not-found');
   });
 });
 
@@ -62,7 +62,7 @@ describe('an apartment with one pending request', () => {
   it('refuses a second pending request by the same user', () =>
     given(...history)
       .when(request(rafi, 2))
-      .thenFails(409, /pending/));
+      .thenFails('agreement-request-pending', /pending/));
   it('takes a request by another user', () =>
     given(...history)
       .when(request(tania, 2))
@@ -78,18 +78,18 @@ describe('an apartment with one pending request', () => {
   it('only an admin accepts or rejects', () => {
     given(...history)
       .when(accept(rafi, tania))
-      .thenFails(403);
+      .thenFails('admin-only');
     given(...history)
       .when(accept(rafi, mina))
-      .thenFails(403);
+      .thenFails('admin-only');
     given(...history)
       .when(reject(rafi, rafi))
-      .thenFails(403);
+      .thenFails('admin-only');
   });
   it('cannot accept a request nobody made', () =>
     given(...history)
       .when(accept(tania))
-      .thenFails(404));
+      .thenFails('agreement-request-not-found'));
 });
 
 describe('an apartment with several pending requests', () => {
@@ -115,23 +115,23 @@ describe('a booked apartment', () => {
   it('refuses new requests', () =>
     given(...history)
       .when(request(mina, 3))
-      .thenFails(409, /booked/));
+      .thenFails('apartment-already-booked', /booked/));
   it('refuses to accept or reject the accepted request again', () => {
     given(...history)
       .when(accept(rafi))
-      .thenFails(409, /accepted/);
+      .thenFails('agreement-request-decided', /accepted/);
     given(...history)
       .when(reject(rafi))
-      .thenFails(409, /accepted/);
+      .thenFails('agreement-request-decided', /accepted/);
   });
   it('refuses to accept a request rejected because it was booked', () =>
     given(...history)
       .when(accept(tania))
-      .thenFails(409, /rejected/));
+      .thenFails('agreement-request-decided', /rejected/));
   it('refuses to accept a stray pending request (double booking)', () =>
     given(requested(rafi, 1), accepted(rafi, 1), requested(tania, 2))
       .when(accept(tania))
-      .thenFails(409, /booked/));
+      .thenFails('apartment-already-booked', /booked/));
 });
 
 describe('an apartment whose lease ended', () => {
@@ -151,7 +151,7 @@ describe('an apartment with a rejected request', () => {
   it('cannot accept the rejected request', () =>
     given(...history)
       .when(accept(rafi))
-      .thenFails(409, /rejected/));
+      .thenFails('agreement-request-decided', /rejected/));
   it('lets the user ask again', () =>
     given(...history)
       .when(request(rafi, 2))

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { parseInput } from '@building/infra/http/problem';
+import { parseInput } from '@building/events/parse-input';
 import { streams } from '@building/events/streams';
 import { loadAggregate } from '../command-handling/aggregate.ts';
 import { handleCommand } from '../command-handling/handle-command.ts';

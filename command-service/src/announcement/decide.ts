@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@building/events/catalogue';
-import { conflict } from '@building/infra/http/problem';
+import { refuse } from '@building/events/domain-error';
 import { requireAdmin, type Caller } from '../command-handling/caller.ts';
 import type { AnnouncementState } from './announcement.ts';
 
@@ -24,6 +24,10 @@ function postAnnouncement(
   state: AnnouncementState,
 ): DomainEvent[] {
   requireAdmin(by, 'post an announcement');
-  if (state.posted) throw conflict(`announcement ${announcement.announcementId} was already posted`);
+  if (state.posted)
+    throw refuse(
+      'announcement-already-posted',
+      `announcement ${announcement.announcementId} was already posted`,
+    );
   return [{ type: 'AnnouncementPosted', data: announcement }];
 }

@@ -22,11 +22,11 @@ const posted = {
 describe('an announcement not yet posted', () => {
   it('is posted by an admin', () => given().when(post()).then(posted));
   it('is not posted by a user or a member', () => {
-    given().when(post(user())).thenFails(403);
-    given().when(post(member())).thenFails(403);
+    given().when(post(user())).thenFails('admin-only');
+    given().when(post(member())).thenFails('admin-only');
   });
 });
 
 describe('a posted announcement', () => {
-  it('is not posted twice', () => given(posted).when(post()).thenFails(409));
+  it('is not posted twice', () => given(posted).when(post()).thenFails('announcement-already-posted'));
 });

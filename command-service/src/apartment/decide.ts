@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ApartmentDetails, DomainEvent } from '@building/events/catalogue';
-import { conflict, notFound } from '@building/infra/http/problem';
+import { refuse } from '@building/events/domain-error';
 import { requireAdmin, type Caller } from '../command-handling/caller.ts';
 import type { ApartmentState } from './apartment.ts';
 
@@ -30,7 +30,7 @@ function listApartment(
   requireAdmin(by, 'list an apartment');
   if (state.status === 'listed') {
     if (isDeepStrictEqual(state.details, details)) return [];
-    throw conflict(`apartment ${details.si} is already listed`);
+    throw refuse('apartment-already-listed', `apartment ${details.si} is already listed`);
   }
   return [{ type: 'ApartmentListed', data: details }];
 }
@@ -40,7 +40,7 @@ function editApartment(
   state: ApartmentState,
 ): DomainEvent[] {
   requireAdmin(by, 'edit an apartment');
-  if (state.status !== 'listed') throw notFound(`no apartment ${details.si}`);
+  if (state.status !== 'listed') throw refuse('apartment-not-found', `no apartment ${details.si}`);
   if (isDeepStrictEqual(state.details, details)) return [];
   return [{ type: 'ApartmentUpdated', data: details }];
 }

@@ -25,10 +25,10 @@ describe('an apartment not yet listed', () => {
       .then({ type: 'ApartmentListed', data: apartment(7) });
   });
   it('is not listed by a user or a member', () => {
-    given().when(list(user())).thenFails(403);
-    given().when(list(member())).thenFails(403);
+    given().when(list(user())).thenFails('admin-only');
+    given().when(list(member())).thenFails('admin-only');
   });
-  it('cannot be edited', () => given().when(edit()).thenFails(404));
+  it('cannot be edited', () => given().when(edit()).thenFails('apartment-not-found'));
 });
 
 describe('a listed apartment', () => {
@@ -40,7 +40,7 @@ describe('a listed apartment', () => {
   it('refuses a different listing under the same si', () =>
     given(...history)
       .when(list(admin, apartment(7, { rent: 1 })))
-      .thenFails(409));
+      .thenFails('apartment-already-listed'));
   it('is edited by an admin', () =>
     given(...history)
       .when(edit())
@@ -52,5 +52,5 @@ describe('a listed apartment', () => {
   it('is not edited by a member', () =>
     given(...history)
       .when(edit(apartment(7, { rent: 1 }), member()))
-      .thenFails(403));
+      .thenFails('admin-only'));
 });

@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { signAccessToken } from '@building/infra/auth/access-token';
-import { HttpProblem, parseInput, unauthorized } from '@building/infra/http/problem';
+import { parseInput } from '@building/events/parse-input';
+import { HttpProblem, unauthorized } from '@building/infra/http/problem';
 import { streams } from '@building/events/streams';
 import { loadAggregate } from '../command-handling/aggregate.ts';
 import { handleCommand } from '../command-handling/handle-command.ts';

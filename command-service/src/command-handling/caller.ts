@@ -1,5 +1,5 @@
 import type { Actor, Role } from '@building/events/envelope';
-import { forbidden } from '@building/infra/http/problem';
+import { refuse } from '@building/events/domain-error';
 
 /** Who sends a command: their role is read from their user stream on every request, never trusted from a client. */
 export interface Caller {
@@ -13,5 +13,5 @@ export const actorOf = (caller: Caller): Actor => ({ email: caller.email, role: 
 
 /** Admin-only commands: the check is a business rule, so it lives in the deciders. */
 export function requireAdmin(by: Caller | 'system', doing: string): void {
-  if (by !== 'system' && by.role !== 'admin') throw forbidden(`only an admin may ${doing}`);
+  if (by !== 'system' && by.role !== 'admin') throw refuse('admin-only', `only an admin may ${doing}`);
 }

@@ -1,16 +1,15 @@
 import type { CommandMetadata, StoredEvent } from '@building/events/envelope';
-import { parseEventData, type DomainEvent } from '@building/events/catalogue';
+import { parseEventData, streamOf, type DomainEvent } from '@building/events/catalogue';
 import type { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { ConcurrencyError } from '@building/infra/event-store/errors';
-import { conflict } from '@building/infra/http/problem';
+import { refuse } from '@building/events/domain-error';
 import type { Loaded } from './aggregate.ts';
 import { createKeyedQueue } from './one-at-a-time.ts';
-import { streamOf } from './stream-of-event.ts';
 
 export interface CommandHandling<C> {
   /** Reads every aggregate the decision depends on; re-run on each attempt. */
   load: () => Promise<C>;
-  /** The pure decision: the events to record (none when nothing changes), or a thrown HttpProblem. */
+  /** The pure decision: the events to record (none when nothing changes), or a thrown DomainError. */
   decide: (context: C) => DomainEvent[];
 }
 
@@ -55,7 +54,7 @@ export async function handleCommand<C extends object>(
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * retry));
       }
     }
-    throw conflict('the data changed while we were deciding: please try again');
+    throw refuse('concurrent-change', 'the data changed while we were deciding: please try again');
   }
 }
 

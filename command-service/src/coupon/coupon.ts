@@ -1,13 +1,14 @@
-import type { DomainEvent } from '@building/events/catalogue';
+import type { DomainEvent, EventData } from '@building/events/catalogue';
 import type { Aggregate } from '../command-handling/aggregate.ts';
 
-/** A discount coupon (stream coupon-<id>); only an available one applies to a payment. */
-export type CouponState = { status: 'none' } | { status: 'added'; code: string; available: boolean };
+/** A discount coupon (stream coupon-<id>) with its terms as added; only an available one applies to a payment. */
+export type CouponState =
+  { status: 'none' } | (EventData<'CouponAdded'> & { status: 'added'; available: boolean });
 
 export const initialCouponState = (): CouponState => ({ status: 'none' });
 
 export function evolveCoupon(state: CouponState, event: DomainEvent): CouponState {
-  if (event.type === 'CouponAdded') return { status: 'added', code: event.data.code, available: true };
+  if (event.type === 'CouponAdded') return { ...event.data, status: 'added', available: true };
   if (state.status !== 'added') return state;
   switch (event.type) {
     case 'CouponDisabled':

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@building/events/catalogue';
-import { conflict, notFound } from '@building/infra/http/problem';
+import { refuse } from '@building/events/domain-error';
 import { requireAdmin, type Caller } from '../command-handling/caller.ts';
 import type { CouponState } from './coupon.ts';
 
@@ -32,7 +32,8 @@ function addCoupon(
   state: CouponState,
 ): DomainEvent[] {
   requireAdmin(by, 'add a coupon');
-  if (state.status === 'added') throw conflict(`the coupon code '${coupon.code}' is already used`);
+  if (state.status === 'added')
+    throw refuse('coupon-code-taken', `the coupon code '${coupon.code}' is already used`);
   return [{ type: 'CouponAdded', data: coupon }];
 }
 
@@ -41,12 +42,14 @@ function disableCoupon(
   state: CouponState,
 ): DomainEvent[] {
   requireAdmin(by, 'disable a coupon');
-  if (state.status !== 'added') throw notFound(`no coupon ${couponId}`);
+  if (state.status !== 'added') throw noCoupon(couponId);
   return state.available ? [{ type: 'CouponDisabled', data: { couponId } }] : [];
 }
 
 function enableCoupon({ couponId, by }: { couponId: string; by: Caller }, state: CouponState): DomainEvent[] {
   requireAdmin(by, 'enable a coupon');
-  if (state.status !== 'added') throw notFound(`no coupon ${couponId}`);
+  if (state.status !== 'added') throw noCoupon(couponId);
   return state.available ? [] : [{ type: 'CouponEnabled', data: { couponId } }];
 }
+
+const noCoupon = (couponId: string) => refuse('coupon-not-found', `no coupon ${couponId}`);

@@ -24,12 +24,12 @@ const added: DomainEvent = {
 describe('a coupon code nobody has used', () => {
   it('is added by an admin', () => given().when(add()).then(added));
   it('is not added by a user or a member', () => {
-    given().when(add(user())).thenFails(403);
-    given().when(add(member())).thenFails(403);
+    given().when(add(user())).thenFails('admin-only');
+    given().when(add(member())).thenFails('admin-only');
   });
   it('cannot be toggled', () => {
-    given().when(disable()).thenFails(404);
-    given().when(enable()).thenFails(404);
+    given().when(disable()).thenFails('coupon-not-found');
+    given().when(enable()).thenFails('coupon-not-found');
   });
 });
 
@@ -37,11 +37,11 @@ describe('an available coupon', () => {
   it('refuses its code a second time', () =>
     given(added)
       .when(add())
-      .thenFails(409, /already used/));
+      .thenFails('coupon-code-taken', /already used/));
   it('is disabled by an admin', () =>
     given(added).when(disable()).then({ type: 'CouponDisabled', data: { couponId } }));
   it('enabling it again records nothing', () => given(added).when(enable()).thenNothing());
-  it('is not disabled by a member', () => given(added).when(disable(member())).thenFails(403));
+  it('is not disabled by a member', () => given(added).when(disable(member())).thenFails('admin-only'));
 });
 
 describe('an unavailable coupon', () => {

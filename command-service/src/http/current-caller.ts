@@ -1,11 +1,13 @@
 import type { Context } from 'koa';
 import { bearerToken, verifyAccessToken, type AccessClaims } from '@building/infra/auth/access-token';
-import { forbidden, unauthorized } from '@building/infra/http/problem';
+import { unauthorized } from '@building/infra/http/problem';
+import { refuse } from '@building/events/domain-error';
 import { streams } from '@building/events/streams';
 import type { CommandMetadata } from '@building/events/envelope';
 import { loadAggregate } from '../command-handling/aggregate.ts';
 import { actorOf, type Caller } from '../command-handling/caller.ts';
-import { roleOf, userAggregate } from '../user/user.ts';
+import { roleOf } from '@building/events/role-of';
+import { roleFactsOf, userAggregate } from '../user/user.ts';
 import type { AppDeps } from '../command-deps.ts';
 
 /** The claims of the request's access token, or 401. */
@@ -29,10 +31,10 @@ export async function currentCaller(
   const claims = await signedIn(ctx, deps.jwtSecret);
   const user = await loadAggregate(deps.store, streams.user(claims.email), userAggregate);
   if (options.registered && user.state.status !== 'registered')
-    throw forbidden('record your profile first (POST /users/:email)');
+    throw refuse('profile-required', 'record your profile first (POST /users/:email)');
   return {
     email: claims.email,
-    role: roleOf(user.state),
+    role: roleOf(roleFactsOf(user.state)),
     name: user.state.status === 'registered' ? user.state.name : '',
   };
 }

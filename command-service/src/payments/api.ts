@@ -1,17 +1,18 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { monthSchema } from '@building/events/catalogue';
-import { forbidden, HttpProblem, conflict, notFound, parseInput } from '@building/infra/http/problem';
+import { DomainError, refuse } from '@building/events/domain-error';
+import { parseInput } from '@building/events/parse-input';
 import type { AppDeps } from '../command-deps.ts';
 import type { Caller } from '../command-handling/caller.ts';
 import { commandMeta, currentCaller } from '../http/current-caller.ts';
 import { siField, textField } from '../http/fields.ts';
 import { jsonBody } from '../http/json-body.ts';
+import { rawBody } from '../http/raw-body.ts';
+import { createPaymentProvider } from '../payment-provider/stripe-payment-provider.ts';
 import { findRentPaid } from './find-rent-paid.ts';
 import { readRentMetadata } from './intent-facts.ts';
 import type { PaymentDeps } from './payment-deps.ts';
-import { createPaymentProvider } from './payment-provider.ts';
-import { rawBody } from './raw-body.ts';
 import { recordIntentOutcome } from './record-payment.ts';
 import { renderReceipt } from './receipt-pdf.ts';
 import { startRentPayment } from './start-rent-payment.ts';
@@ -45,6 +46,7 @@ const paymentBody = z
   .pipe(z.object({ paymentIntentId: intentId }));
 const receiptPath = z.object({ transactionId: z.string().min(1).max(255) });
 
+const noPayment = (id: string) => refuse('payment-not-found', `no rent payment ${id}`);
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const ownerOrAdmin = (caller: Caller, email: string) => caller.role === 'admin' || same(caller.email, email);
 
@@ -63,7 +65,11 @@ export function paymentRoutes(deps: AppDeps): Router {
   router.post('/create-payment-intent', jsonBody(), async (ctx) => {
     const caller = await currentCaller(ctx, deps);
     const request = parseInput(intentBody, ctx.request.body);
-    ctx.body = await startRentPayment(payments, caller, request, commandMeta(deps, caller));
+    ctx.body = await startRentPayment(
+      payments,
+      { ...request, email: caller.email },
+      commandMeta(deps, caller),
+    );
   });
 
   router.post('/payment', jsonBody(), async (ctx) => {
@@ -71,22 +77,21 @@ export function paymentRoutes(deps: AppDeps): Router {
     const { paymentIntentId } = parseInput(paymentBody, ctx.request.body);
     const intent = await provider.retrieveIntent(paymentIntentId);
     const rent = intent && readRentMetadata(intent.metadata);
-    if (!intent || !rent) throw notFound(`no rent payment ${paymentIntentId}`);
-    if (!ownerOrAdmin(caller, rent.email)) throw forbidden('this payment is not yours');
+    if (!intent || !rent) throw noPayment(paymentIntentId);
+    if (!ownerOrAdmin(caller, rent.email)) throw refuse('not-your-payment', 'this payment is not yours');
     const outcome = await recordIntentOutcome(payments, intent, commandMeta(deps, caller));
     switch (outcome.kind) {
       case 'paid':
         ctx.body = { insertedId: outcome.eventId, position: outcome.position, TransactionId: intent.id };
         return;
       case 'failed':
-        throw new HttpProblem(402, 'Payment Required', outcome.message, {
-          code: outcome.code,
-          position: outcome.position,
+        throw refuse('payment-declined', outcome.message, {
+          facts: { code: outcome.code, position: outcome.position },
         });
       case 'pending':
-        throw conflict(`the payment is not complete yet (${outcome.status})`);
+        throw refuse('payment-in-progress', `the payment is not complete yet (${outcome.status})`);
       case 'not-rent':
-        throw notFound(`no rent payment ${paymentIntentId}`);
+        throw noPayment(paymentIntentId);
     }
   });
 
@@ -101,8 +106,8 @@ export function paymentRoutes(deps: AppDeps): Router {
       ctx.body = { received: true, recorded: outcome.kind };
     } catch (error) {
       // A notice we refuse to record (e.g. a second success for a paid month) is acknowledged all
-      // the same: the provider would only resend it. Store failures stay 5xx, so it does resend those.
-      if (!(error instanceof HttpProblem) || error.status >= 500) throw error;
+      // the same: the provider would only resend it. Other failures stay 5xx, so it does resend those.
+      if (!(error instanceof DomainError)) throw error;
       log(`webhook ${notice.eventId} for ${notice.intent.id} not recorded: ${error.message}`);
       ctx.body = { received: true, recorded: 'refused', reason: error.message };
     }
@@ -112,8 +117,8 @@ export function paymentRoutes(deps: AppDeps): Router {
     const caller = await currentCaller(ctx, deps);
     const { transactionId } = parseInput(receiptPath, ctx.params, 'path');
     const paid = await findRentPaid(deps.store, transactionId);
-    if (!paid) throw notFound(`no payment with transaction id ${transactionId}`);
-    if (!ownerOrAdmin(caller, paid.email)) throw forbidden('this receipt is not yours');
+    if (!paid) throw refuse('payment-not-found', `no payment with transaction id ${transactionId}`);
+    if (!ownerOrAdmin(caller, paid.email)) throw refuse('not-your-payment', 'this receipt is not yours');
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `inline; filename="receipt-${transactionId.replace(/[^\w-]/g, '')}.pdf"`);
     ctx.body = await renderReceipt(paid);

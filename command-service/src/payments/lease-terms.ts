@@ -1,5 +1,11 @@
+import type { EventData } from '@building/events/catalogue';
 import type { AgreementState } from '../agreement/agreement.ts';
-import type { LeaseTerms } from './payment-decider.ts';
+
+/** The lease a payment is for, as the agreement stream accepted it. */
+export type LeaseTerms = Pick<
+  EventData<'AgreementAccepted'>,
+  'si' | 'apartment' | 'block' | 'floor' | 'room' | 'rent' | 'userEmail' | 'userName'
+>;
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { DomainEvent } from '@building/events/catalogue';
 import { decodeEvent, type DecodedEvent } from '@building/events/decode-event';
@@ -14,9 +14,9 @@ import {
 import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
 import { createApp } from '../app.ts';
 import type { CommandDeps } from '../command-deps.ts';
-import { streamOf } from '../command-handling/stream-of-event.ts';
 import { createMemoryRateLimiter } from '../protection/memory-rate-limiter.ts';
-import { createPaymentProvider, stripeClient } from './payment-provider.ts';
+import { appendHistory } from '../testing/append-history.ts';
+import { createPaymentProvider, stripeClient } from '../payment-provider/stripe-payment-provider.ts';
 
 /**
  * The command-service on a free port with a payment sandbox on another, the sandbox's webhooks
@@ -79,19 +79,7 @@ export async function startPaymentsHarness(): Promise<PaymentsHarness> {
     stripe: stripeClient(config)!,
     webhookSecret,
     tokenFor: (email) => signAccessToken({ email, uid: email }, jwtSecret, 600),
-    async seed(...events) {
-      for (const event of events) {
-        const stream = streamOf(event);
-        await store.append(
-          [{ stream, expectedVersion: await store.streamVersion(stream), events: [event] }],
-          {
-            now: new Date(),
-            actor: 'system',
-            correlationId: randomUUID(),
-          },
-        );
-      }
-    },
+    seed: (...events) => appendHistory(store, events),
     eventsOf: async (stream) => (await store.readStream(stream)).map(decodeEvent),
     async stop() {
       await sandbox.stop();

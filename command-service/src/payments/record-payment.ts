@@ -2,14 +2,11 @@ import type { EventData } from '@building/events/catalogue';
 import type { CommandMetadata, StoredEvent } from '@building/events/envelope';
 import { decodeEvent } from '@building/events/decode-event';
 import { streams } from '@building/events/streams';
-import { conflict } from '@building/infra/http/problem';
-import { loadAggregate } from '../command-handling/aggregate.ts';
+import { refuse } from '@building/events/domain-error';
 import { handleCommand } from '../command-handling/handle-command.ts';
-import { agreementAggregate } from '../agreement/agreement.ts';
+import { decidePayment, type PaymentCommand } from './decide.ts';
 import { readRentMetadata, type IntentFacts } from './intent-facts.ts';
-import { leaseTermsOf } from './lease-terms.ts';
-import { paymentAggregate } from './payment.ts';
-import { decidePayment } from './payment-decider.ts';
+import { contextOf, loadPaymentContext } from './payment-context.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 
 export type RecordedOutcome =
@@ -32,37 +29,21 @@ export async function recordIntentOutcome(
   const rent = readRentMetadata(intent.metadata);
   if (!rent) return { kind: 'not-rent' };
   const stream = streams.payment(rent.si, rent.year, rent.month);
-  if (intent.status === 'succeeded') {
-    const result = await handleCommand(
+  const decide = async (command: PaymentCommand) =>
+    handleCommand(
       deps.store,
       {
-        load: async () => ({
-          payment: await loadAggregate(deps.store, stream, paymentAggregate),
-          agreement: await loadAggregate(deps.store, streams.agreement(rent.si), agreementAggregate),
-        }),
-        decide: ({ payment, agreement }) => {
-          const lease = leaseTermsOf(agreement.state, rent.email);
-          if (!lease) throw conflict(`apartment ${rent.si} was never leased to ${rent.email}`);
-          return decidePayment(
-            { type: 'RecordRentPaid', data: { intent, lease, paidAt: meta.now } },
-            payment.state,
-          );
-        },
+        load: () => loadPaymentContext(deps.store, rent),
+        decide: (context) => decidePayment(command, contextOf(context)),
       },
       meta,
     );
+  if (intent.status === 'succeeded') {
+    const result = await decide({ type: 'RecordRentPaid', data: { intent, paidAt: meta.now } });
     return paidOutcome(deps, stream, intent.id, result.events);
   }
   if (intent.status === 'requires_payment_method' && intent.lastError) {
-    const result = await handleCommand(
-      deps.store,
-      {
-        load: async () => ({ payment: await loadAggregate(deps.store, stream, paymentAggregate) }),
-        decide: ({ payment }) =>
-          decidePayment({ type: 'RecordRentPaymentFailed', data: { intent } }, payment.state),
-      },
-      meta,
-    );
+    const result = await decide({ type: 'RecordRentPaymentFailed', data: { intent } });
     return {
       kind: 'failed',
       code: intent.lastError.code,
@@ -86,5 +67,5 @@ async function paidOutcome(
       return { kind: 'paid', eventId: event.id, position: event.position, rentPaid: event.data };
     }
   }
-  throw conflict(`payment ${intentId} is not recorded`);
+  throw refuse('payment-not-started', `payment ${intentId} is not recorded`);
 }

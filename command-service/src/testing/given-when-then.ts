@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { DomainEvent } from '@building/events/catalogue';
-import { HttpProblem } from '@building/infra/http/problem';
+import { DomainError } from '@building/events/domain-error';
+import type { RefusalCode } from '@building/events/refusals';
 import type { Aggregate } from '../command-handling/aggregate.ts';
 
 /** An aggregate with its decide function: what a given/when/then test exercises. */
@@ -13,8 +14,8 @@ export interface Outcome {
   then(...expected: DomainEvent[]): void;
   /** The decision records nothing (an idempotent repeat), and does not fail. */
   thenNothing(): void;
-  /** The decision is refused with this HTTP status (and a detail matching `detail`). */
-  thenFails(status: number, detail?: RegExp): void;
+  /** The decision is refused by this business rule (with a detail matching `detail`). */
+  thenFails(code: RefusalCode, detail?: RegExp): void;
 }
 
 /**
@@ -33,17 +34,17 @@ export function specFor<C, S>(decider: Decider<C, S>) {
           thenNothing() {
             expect(decide()).toEqual([]);
           },
-          thenFails(status, detail) {
+          thenFails(code, detail) {
             let failure: unknown;
             try {
               decide();
             } catch (error) {
               failure = error;
             }
-            expect(failure, 'the command should have been refused').toBeInstanceOf(HttpProblem);
-            const problem = failure as HttpProblem;
-            expect({ status: problem.status, detail: problem.message }).toMatchObject({ status });
-            if (detail) expect(problem.message).toMatch(detail);
+            expect(failure, 'the command should have been refused').toBeInstanceOf(DomainError);
+            const refusal = failure as DomainError;
+            expect({ code: refusal.code, detail: refusal.message }).toMatchObject({ code });
+            if (detail) expect(refusal.message).toMatch(detail);
           },
         };
       },

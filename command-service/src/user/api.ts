@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { forbidden, parseInput } from '@building/infra/http/problem';
+import { refuse } from '@building/events/domain-error';
+import { parseInput } from '@building/events/parse-input';
 import { streams } from '@building/events/streams';
 import { loadAggregate } from '../command-handling/aggregate.ts';
 import { handleCommand } from '../command-handling/handle-command.ts';
@@ -27,7 +28,7 @@ export function userRoutes(deps: AppDeps): Router {
     const { email } = parseInput(emailParam, ctx.params, 'path');
     const body = parseInput(profileBody, ctx.request.body);
     if (email !== caller.email || (body.email !== undefined && body.email !== caller.email))
-      throw forbidden('you may record only your own profile');
+      throw refuse('own-profile-only', 'you may record only your own profile');
     const stream = streams.user(email);
     const result = await handleCommand(
       deps.store,

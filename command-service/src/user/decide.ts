@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@building/events/catalogue';
-import { conflict, notFound } from '@building/infra/http/problem';
+import { refuse } from '@building/events/domain-error';
 import { requireAdmin, type Caller } from '../command-handling/caller.ts';
 import type { UserState } from './user.ts';
 
@@ -57,9 +57,9 @@ function demoteMember(
   state: UserState,
 ): DomainEvent[] {
   requireAdmin(by, 'remove a member');
-  if (state.status !== 'registered') throw notFound(`no user ${email}`);
-  if (state.admin) throw conflict(`${email} is an admin and cannot be demoted`);
-  if (state.leases.length === 0) throw conflict(`${email} is not a member`);
+  if (state.status !== 'registered') throw refuse('user-not-found', `no user ${email}`);
+  if (state.admin) throw refuse('admin-cannot-be-demoted', `${email} is an admin and cannot be demoted`);
+  if (state.leases.length === 0) throw refuse('not-a-member', `${email} is not a member`);
   return [
     { type: 'MemberDemoted', data: { email: state.email, endedLeases: state.leases } },
     ...state.leases.map((si): DomainEvent => ({

@@ -45,7 +45,7 @@ describe('a person who has never been recorded', () => {
         adminGranted,
       ));
   it('is registered at first sign-in', () => given().when(signIn()).then(registered(rafi)));
-  it('cannot be demoted', () => given().when(demote()).thenFails(404));
+  it('cannot be demoted', () => given().when(demote()).thenFails('user-not-found'));
 });
 
 describe('a registered user', () => {
@@ -76,7 +76,7 @@ describe('a registered user', () => {
   it('cannot be demoted: not a member', () =>
     given(...history)
       .when(demote())
-      .thenFails(409, /not a member/));
+      .thenFails('not-a-member', /not a member/));
 });
 
 describe('a member', () => {
@@ -92,10 +92,10 @@ describe('a member', () => {
   it('is not demoted by anyone else', () => {
     given(...history)
       .when(demote(user('tania@building.test')))
-      .thenFails(403);
+      .thenFails('admin-only');
     given(...history)
       .when(demote({ ...rafi, role: 'member' }))
-      .thenFails(403);
+      .thenFails('admin-only');
   });
 });
 
@@ -108,9 +108,10 @@ describe('a demoted member', () => {
   it('is no longer a member', () =>
     given(...history)
       .when(demote())
-      .thenFails(409, /not a member/));
+      .thenFails('not-a-member', /not a member/));
 });
 
 describe('an admin', () => {
-  it('cannot be demoted', () => given(registered(rafi), adminGranted).when(demote()).thenFails(409, /admin/));
+  it('cannot be demoted', () =>
+    given(registered(rafi), adminGranted).when(demote()).thenFails('admin-cannot-be-demoted', /admin/));
 });

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@building/events/catalogue';
-import type { Role } from '@building/events/envelope';
+import type { RoleFacts } from '@building/events/role-of';
 import type { Aggregate } from '../command-handling/aggregate.ts';
 
 /** A person as the command side knows them (stream user-<email>). */
@@ -27,11 +27,9 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
   }
 }
 
-/** Roles are derived, never stored: an admin is granted, a member is a user with an active lease. */
-export function roleOf(state: UserState): Role {
-  if (state.status !== 'registered') return 'user';
-  if (state.admin) return 'admin';
-  return state.leases.length > 0 ? 'member' : 'user';
+/** What the person's role is derived from (see roleOf): granted admin, leases held. */
+export function roleFactsOf(state: UserState): RoleFacts | undefined {
+  return state.status === 'registered' ? { admin: state.admin, member: state.leases.length > 0 } : undefined;
 }
 
 export const userAggregate: Aggregate<UserState> = { initialState: initialUserState, evolve: evolveUser };

@@ -1,4 +1,4 @@
-import type { Upcaster } from '../upcasters.ts';
+import type { Upcaster } from '../upcaster.ts';
 
 /**
  * AgreementRequested v1 was the seed project's document: { si, user_name, user_email, floor, block,

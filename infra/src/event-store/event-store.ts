@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { CommandMetadata, NewEvent, StoredEvent } from '@building/events/envelope';
 import { hashEvent, type HashedFields } from '@building/events/hash-chain';
 import { currentSchemaVersion, isEventType } from '@building/events/catalogue';
-import { categoryOf, topicFor } from '@building/events/streams';
+import { categoryOfStream, topicFor } from '@building/events/streams';
 import { ConcurrencyError } from './errors.ts';
 import { rowToEnvelope, type EventRow } from './row-to-envelope.ts';
 
@@ -65,7 +65,7 @@ export class PostgresEventStore {
           await trx('outbox').insert(
             stored.map((e) => ({
               position: e.position,
-              topic: topicFor(categoryOf(e.stream), this.options.topicPrefix),
+              topic: topicFor(categoryOfStream(e.stream), this.options.topicPrefix),
               key: e.stream,
             })),
           );

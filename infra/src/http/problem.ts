@@ -1,58 +1,45 @@
 import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
+import { DomainError, type FieldError } from '@building/events/domain-error';
+import { invalidInput } from '@building/events/parse-input';
+import { problemTypeOf, refusals, type RefusalKind } from '@building/events/refusals';
 
 /**
- * Errors that carry their HTTP meaning. One middleware (problemMiddleware) turns them into
+ * Errors of the HTTP layer itself (sign-in, body size, rate limits, outside services). Business
+ * refusals are DomainErrors from the domain; one middleware (problemMiddleware) turns both into
  * `application/problem+json`; anything else is a 500 logged with its stack, never shown.
  */
 export class HttpProblem extends Error {
   readonly status: number;
   readonly title: string;
   readonly extra: Record<string, unknown>;
+  /** about:blank: the status says it all (RFC 9457 §4.2.1); a refusal's type names its rule. */
+  readonly type: string;
 
-  constructor(status: number, title: string, detail: string, extra: Record<string, unknown> = {}) {
+  constructor(
+    status: number,
+    title: string,
+    detail: string,
+    extra: Record<string, unknown> = {},
+    type = 'about:blank',
+  ) {
     super(detail);
     this.status = status;
     this.title = title;
     this.extra = extra;
+    this.type = type;
   }
 }
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
-export const badRequest = (detail: string, errors: FieldError[] = []) =>
-  new HttpProblem(400, 'Bad Request', detail, errors.length ? { errors } : {});
+/** Input the layer itself refuses (an upload, a header): the same `invalid-input` problem as a bad body. */
+export const badRequest = (detail: string, fields: FieldError[] = []) =>
+  problemOf(new DomainError('invalid-input', detail, { fields }));
 export const unauthorized = (detail = 'sign in first') => new HttpProblem(401, 'Unauthorized', detail);
-export const forbidden = (detail = 'you may not do this') => new HttpProblem(403, 'Forbidden', detail);
 export const notFound = (detail: string) => new HttpProblem(404, 'Not Found', detail);
-export const conflict = (detail: string) => new HttpProblem(409, 'Conflict', detail);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpProblem(429, 'Too Many Requests', `slow down: try again in ${retryAfterSeconds} s`, {
     retryAfterSeconds,
   });
-
-/** A zod failure on client input: 400 naming each bad field. */
-export function fromZod(error: ZodError, where = 'body'): HttpProblem {
-  const errors = error.issues.map((issue) => ({
-    field: issue.path.length ? issue.path.join('.') : where,
-    message: issue.message,
-  }));
-  return badRequest(`invalid ${where}: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, errors);
-}
-
-/** Validates client input against a schema, or throws a 400 naming the bad fields. */
-export function parseInput<T>(
-  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: ZodError } },
-  value: unknown,
-  where = 'body',
-): T {
-  const result = schema.safeParse(value);
-  if (!result.success) throw fromZod(result.error, where);
-  return result.data;
-}
 
 export function problemMiddleware(options: { log?: (error: unknown) => void } = {}) {
   return async function problems(ctx: Context, next: Next) {
@@ -66,7 +53,7 @@ export function problemMiddleware(options: { log?: (error: unknown) => void } = 
       ctx.type = 'application/problem+json';
       if (problem.status === 429) ctx.set('Retry-After', String(problem.extra.retryAfterSeconds ?? 1));
       ctx.body = {
-        type: 'about:blank',
+        type: problem.type,
         title: problem.title,
         status: problem.status,
         detail: problem.message,
@@ -76,9 +63,31 @@ export function problemMiddleware(options: { log?: (error: unknown) => void } = 
   };
 }
 
+/** The status of each kind of business refusal. */
+export const statusOfKind: Record<RefusalKind, number> = {
+  invalid: 400,
+  'payment-declined': 402,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+};
+
+/** A refusal as problem details: its rule's type URI and title, the status of its kind. */
+export function problemOf(error: DomainError): HttpProblem {
+  const extra = { ...error.facts, ...(error.fields.length ? { errors: error.fields } : {}) };
+  return new HttpProblem(
+    statusOfKind[error.kind],
+    refusals[error.code].title,
+    error.message,
+    extra,
+    problemTypeOf(error.code),
+  );
+}
+
 function toProblem(error: unknown): HttpProblem {
   if (error instanceof HttpProblem) return error;
-  if (error instanceof ZodError) return fromZod(error);
+  if (error instanceof DomainError) return problemOf(error);
+  if (error instanceof ZodError) return problemOf(invalidInput(error));
   // Koa's own client errors (body too large, malformed JSON) carry an `expose`d 4xx status.
   const http = error as { status?: number; expose?: boolean; message?: string };
   if (typeof http.status === 'number' && http.status >= 400 && http.status < 500) {

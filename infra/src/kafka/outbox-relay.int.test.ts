@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { envelopeSchema, type StoredEvent } from '@building/events/envelope';
-import { allTopics, categoryOf, topicFor } from '@building/events/streams';
+import { allTopics, categoryOfStream, topicFor } from '@building/events/streams';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { migrateEventStore } from '../event-store/schema.ts';
@@ -47,7 +47,7 @@ describe.skipIf(missing('kafka'))('the outbox relay', () => {
         const events = messages.map((m) => {
           const event = envelopeSchema.parse(JSON.parse(m.value ?? ''));
           expect(m.key).toBe(event.stream);
-          expect(m.topic).toBe(topicFor(categoryOf(event.stream), prefix));
+          expect(m.topic).toBe(topicFor(categoryOfStream(event.stream), prefix));
           return event;
         });
         expect(new Set(events.map((e) => e.id)).size).toBe(48);
@@ -218,7 +218,7 @@ async function insertEvents(
     );
     await trx.raw('insert into outbox (position, topic, key) values (?, ?, ?)', [
       inserted.rows[0]!.position,
-      topicFor(categoryOf(stream), prefix),
+      topicFor(categoryOfStream(stream), prefix),
       stream,
     ]);
   }

@@ -3,7 +3,7 @@ import type { EventOf } from '../projection.ts';
 
 /**
  * Role flags per account from the user stream, shared by the users, members and statistics views.
- * Role = admin if granted, else member while promoted and not demoted, else user.
+ * The role itself is derived from these flags by roleOf (@building/events/role-of).
  */
 export const roleColumns = `email text primary key,
   admin boolean not null default false,
@@ -30,7 +30,3 @@ export const roles = {
   memberDemoted: (trx: Knex.Transaction, table: string, event: EventOf<'MemberDemoted'>) =>
     upsert(trx, table, { email: event.data.email, member: false }),
 };
-
-export type RoleName = 'admin' | 'member' | 'user';
-export const roleOf = (row: { admin: boolean; member: boolean } | undefined): RoleName =>
-  row?.admin ? 'admin' : row?.member ? 'member' : 'user';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '@building/events/envelope';
-import { allTopics, categoryOf, topicFor } from '@building/events/streams';
+import { allTopics, categoryOfStream, topicFor } from '@building/events/streams';
 import { loadConfig } from '@building/infra/config';
 import { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { migrateEventStore } from '@building/infra/event-store/schema';
@@ -73,7 +73,7 @@ describe.skipIf(missing('postgres') || missing('kafka'))('the Kafka-fed projecto
       const producer = kafka.producer();
       const sample = (await everyEvent()).slice(0, 20);
       for (const event of sample) {
-        await producer.send(topicFor(categoryOf(event.stream), prefix), [
+        await producer.send(topicFor(categoryOfStream(event.stream), prefix), [
           { key: event.stream, value: JSON.stringify(event) },
         ]);
       }

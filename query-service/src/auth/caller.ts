@@ -2,20 +2,22 @@ import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { bearerToken, verifyAccessToken } from '@building/infra/auth/access-token';
-import { badRequest, forbidden, unauthorized } from '@building/infra/http/problem';
+import { refuse } from '@building/events/domain-error';
+import { badRequest, unauthorized } from '@building/infra/http/problem';
 import { tableNamesOf } from '@building/projector/projection';
 import { users } from '@building/projector/projections/users';
-import { roleOf, type RoleName } from '@building/projector/projections/roles';
+import type { Role } from '@building/events/envelope';
+import { roleOf } from '@building/events/role-of';
 
 export interface Caller {
   email: string;
-  role: RoleName;
+  role: Role;
 }
 
 const accounts = tableNamesOf(users).accounts;
 
 /** The caller's role from the users view, read on every request: a demotion applies at once. */
-export async function roleFromView(db: Knex, email: string): Promise<RoleName> {
+export async function roleFromView(db: Knex, email: string): Promise<Role> {
   return roleOf(await db(accounts).where({ email }).first('admin', 'member'));
 }
 
@@ -53,7 +55,7 @@ export function signedIn(deps: { db: Knex; jwtSecret: string }): Guard {
 export function adminOnly(deps: { db: Knex; jwtSecret: string }): Guard {
   return async (ctx, next) => {
     const caller = await requireCaller(ctx, deps);
-    if (caller.role !== 'admin') throw forbidden('admins only');
+    if (caller.role !== 'admin') throw refuse('admin-only', 'admins only');
     await next();
   };
 }
@@ -70,7 +72,7 @@ export function ownerOrAdmin(deps: { db: Knex; jwtSecret: string }): Guard {
         { field: 'email', message: 'not a valid email address' },
       ]);
     if (caller.role !== 'admin' && caller.email !== parsed.data)
-      throw forbidden('only the owner or an admin may read this');
+      throw refuse('not-your-data', 'only the owner or an admin may read this');
     ctx.state.email = parsed.data;
     await next();
   };

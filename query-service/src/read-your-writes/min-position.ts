@@ -1,7 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { parseInput } from '@building/infra/http/problem';
+import { parseInput } from '@building/events/parse-input';
 import { hasApplied } from '@building/projector/applied-position';
 import { projections } from '@building/projector/projections/registry';
 import type { ViewChanges } from '../live/view-changes.ts';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { parseInput } from '@building/infra/http/problem';
+import { parseInput } from '@building/events/parse-input';
 import { tableNamesOf } from '@building/projector/projection';
 import { apartments } from '@building/projector/projections/apartments';
 import { readView, type QueryDeps } from '../query-deps.ts';

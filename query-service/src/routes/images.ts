@@ -3,7 +3,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { notFound, parseInput } from '@building/infra/http/problem';
+import { parseInput } from '@building/events/parse-input';
+import { notFound } from '@building/infra/http/problem';
 import type { QueryDeps } from '../query-deps.ts';
 
 const types: Record<string, string> = {

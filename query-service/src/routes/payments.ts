@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { parseInput } from '@building/infra/http/problem';
+import { parseInput } from '@building/events/parse-input';
 import { tableNamesOf } from '@building/projector/projection';
 import { payments } from '@building/projector/projections/payments';
 import { ownerOrAdmin } from '../auth/caller.ts';

@@ -96,12 +96,20 @@ describe('session', () => {
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
   });
 
-  it('treats 403 the same way', async () => {
-    server.use(http.get(`${env.queryUrl}/user/member/:email`, () => problem(403, 'not yours', 'Forbidden')));
+  it('keeps the session when a call is refused with 403 (a business refusal, not a sign-out)', async () => {
+    let refused = 0;
+    server.use(
+      http.get(`${env.queryUrl}/user/member/:email`, () => {
+        refused += 1;
+        return problem(403, 'not yours', 'Forbidden');
+      }),
+    );
     const { currentPath } = renderRoute('/apartment', { signedInAs: nadia });
-    await screen.findByRole('heading', { name: 'Login' });
-    expect(currentPath()).toMatch(/^\/login/);
-    expect(identityCalls.signOuts).toBe(1);
+    await waitFor(() => expect(refused).toBeGreaterThan(0));
+    await screen.findByRole('heading', { name: 'Our Apartments' });
+    expect(currentPath()).toBe('/apartment');
+    expect(identityCalls.signOuts).toBe(0);
+    expect(localStorage.getItem('access-token')).not.toBeNull();
   });
 
   it('does not sign in when the token exchange fails, and says why', async () => {

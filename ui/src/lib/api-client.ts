@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { refusalOfType, type RefusalCode } from '@building/events/refusals';
 import { clearAccessToken, getAccessToken } from './access-token.ts';
 import { env } from './env.ts';
 import { lastPosition, recordPosition } from './position-store.ts';
@@ -21,6 +22,8 @@ export interface FieldError {
 export class ApiError extends Error {
   readonly status: number;
   readonly type: string | undefined;
+  /** The business rule that refused the call (read off the problem `type`), or null. */
+  readonly refusal: RefusalCode | null;
   readonly fieldErrors: FieldError[];
 
   constructor(message: string, status: number, type?: string, fieldErrors: FieldError[] = []) {
@@ -28,16 +31,24 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.type = type;
+    this.refusal = refusalOfType(type);
     this.fieldErrors = fieldErrors;
   }
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/** Whether `error` is the refusal of the call by this business rule. */
+export const isRefusal = (error: unknown, code: RefusalCode): error is ApiError =>
+  isApiError(error) && error.refusal === code;
+
 type UnauthorizedHandler = () => void | Promise<void>;
 let onUnauthorized: UnauthorizedHandler | undefined;
 
-/** The app registers what a 401/403 means for the session (sign out, go to /login). */
+/**
+ * The app registers what a 401 means for the session (sign out, go to /login). A 403 is a refusal
+ * of one call by a business rule (its problem `type` says which): the session stays, the screen says it.
+ */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void {
   onUnauthorized = handler;
   return () => {
@@ -128,7 +139,7 @@ async function send(baseUrl: string, path: string, init: Call): Promise<Response
     throw new ApiError('Cannot reach the server. Check your connection and try again.', 0);
   }
 
-  if (response.status === 401 || response.status === 403) {
+  if (response.status === 401) {
     clearAccessToken();
     await onUnauthorized?.();
   }

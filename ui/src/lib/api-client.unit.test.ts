@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { server } from '../testing/server.ts';
 import { setAccessToken } from './access-token.ts';
-import { ApiError, command, query, setUnauthorizedHandler } from './api-client.ts';
+import { problemTypeOf } from '@building/events/refusals';
+import { ApiError, command, isRefusal, query, setUnauthorizedHandler } from './api-client.ts';
 import { env } from './env.ts';
 import { lastPosition } from './position-store.ts';
 
@@ -85,6 +86,30 @@ describe('api client', () => {
     await expect(query('/members')).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem('access-token')).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    unregister();
+  });
+
+  it('on 403 keeps the session and reads the refused rule off the problem type', async () => {
+    const onUnauthorized = vi.fn();
+    const unregister = setUnauthorizedHandler(onUnauthorized);
+    setAccessToken('good');
+    capture(`${env.commandUrl}/create-payment-intent`, () =>
+      HttpResponse.json(
+        {
+          type: problemTypeOf('no-active-lease'),
+          title: 'You do not lease this apartment',
+          status: 403,
+          detail: 'you have no active lease of apartment 9',
+        },
+        { status: 403, headers: { 'Content-Type': 'application/problem+json' } },
+      ),
+    );
+    const error = await command('POST', '/create-payment-intent', { si: 9 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, refusal: 'no-active-lease' });
+    expect(isRefusal(error, 'no-active-lease')).toBe(true);
+    expect(isRefusal(error, 'rent-already-paid')).toBe(false);
+    expect(localStorage.getItem('access-token')).toBe('good');
+    expect(onUnauthorized).not.toHaveBeenCalled();
     unregister();
   });
 });

@@ -193,11 +193,18 @@ export const dashboardHandlers = [
     if (refused) return refused;
     const email = bearerEmail(request) ?? '';
     const lease = dashboard.memberApartments[email]?.find((apartment) => apartment.si === body.si);
-    if (!lease) return problem(403, `you have no active lease of apartment ${body.si}`, 'Forbidden');
+    if (!lease)
+      return problem(403, `you have no active lease of apartment ${body.si}`, 'Forbidden', 'no-active-lease');
     const paid = dashboard.payments.some(
       (p) => p.si === body.si && p.month === body.month && p.year === body.year,
     );
-    if (paid) return problem(409, `${body.month} ${body.year} is already paid for apartment ${body.si}`);
+    if (paid)
+      return problem(
+        409,
+        `${body.month} ${body.year} is already paid for apartment ${body.si}`,
+        'Conflict',
+        'rent-already-paid',
+      );
     let discount = 0;
     if (body.code) {
       const coupon = backend.coupons.find(

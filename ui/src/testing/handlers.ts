@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { problemTypeOf, type RefusalCode } from '@building/events/refusals';
 import { env } from '../lib/env.ts';
 import { backend } from './backend.ts';
 import type { MultipartValue } from './multipart.ts';
@@ -7,9 +8,10 @@ import { bearerEmail, recordCall } from './record-call.ts';
 const q = (path: string) => `${env.queryUrl}${path}`;
 const c = (path: string) => `${env.commandUrl}${path}`;
 
-export const problem = (status: number, detail: string, title = 'Conflict') =>
+/** A problem+json answer; `refusal` gives it the type of that business rule, as the services do. */
+export const problem = (status: number, detail: string, title = 'Conflict', refusal?: RefusalCode) =>
   HttpResponse.json(
-    { type: 'about:blank', title, status, detail },
+    { type: refusal ? problemTypeOf(refusal) : 'about:blank', title, status, detail },
     {
       status,
       headers: { 'Content-Type': 'application/problem+json' },

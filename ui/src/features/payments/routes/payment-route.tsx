@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'wouter';
 import { z } from 'zod/mini';
+import { isRefusal } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -89,11 +90,7 @@ function Payment({ terms }: { terms: RentTerms }) {
               Coupon {applied?.toUpperCase()} applied: {data.discount}% off.
             </p>
           )}
-          {intent.isError && (
-            <p className="notification is-danger is-light mt-3" role="alert">
-              {intent.error.message}
-            </p>
-          )}
+          {intent.isError && <IntentRefusal error={intent.error} />}
         </div>
         {!paidId && (
           <div className="box">
@@ -149,6 +146,21 @@ function Payment({ terms }: { terms: RentTerms }) {
           </div>
         )}
       </div>
+    </div>
+  );
+}
+
+/** Why the month cannot be priced, said on the page, with the way on where the refusal's rule has one. */
+function IntentRefusal({ error }: { error: Error }) {
+  const wayOn = isRefusal(error, 'no-active-lease') ? (
+    <Link href="/memberPayment">Choose one of your apartments</Link>
+  ) : isRefusal(error, 'rent-already-paid') ? (
+    <Link href="/paymentHistory">See your payment history</Link>
+  ) : null;
+  return (
+    <div className="notification is-danger is-light mt-3" role="alert">
+      <p>{error.message}</p>
+      {wayOn && <p className="mt-2">{wayOn}</p>}
     </div>
   );
 }

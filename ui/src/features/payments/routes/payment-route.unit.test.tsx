@@ -129,6 +129,18 @@ describe('payment', () => {
       expect(screen.getAllByText('March 2026 is already paid for apartment 3')).toHaveLength(2),
     );
     expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
+    // The refusal's type is `rent-already-paid`: the page offers the history, and the session stays.
+    expect(screen.getByRole('link', { name: 'See your payment history' })).toBeInTheDocument();
+  });
+
+  it('refuses an apartment the member does not lease on the page, keeping them signed in', async () => {
+    const { currentPath } = renderRoute('/dashboard/payment?si=99&month=March&year=2026', {
+      signedInAs: member,
+    });
+    expect(await screen.findByRole('link', { name: 'Choose one of your apartments' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('You have no active lease of apartment 99');
+    expect(currentPath()).toBe('/dashboard/payment?si=99&month=March&year=2026');
+    expect(localStorage.getItem('access-token')).not.toBeNull();
   });
 
   it('explains an incomplete link', async () => {

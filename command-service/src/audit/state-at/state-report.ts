@@ -1,6 +1,6 @@
 import { monthNames } from '@building/events/catalogue';
-import { alignTable } from '../audit-formats.ts';
-import type { BuildingState } from './state-at.ts';
+import { alignTable } from '@building/infra/ops/audit-formats';
+import type { BuildingState } from './building-state.ts';
 
 const taka = (poisha: number) => (poisha / 100).toFixed(2);
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { StoredEvent } from '@building/events/envelope';
 import type { DomainEvent } from '@building/events/catalogue';
-import { emptyState, foldAt } from './state-at.ts';
+import { buildingState } from './building-state.ts';
+import { emptyReplay, foldAt } from './state-at.ts';
 
 let position = 0;
 const versions = new Map<string, number>();
@@ -81,7 +82,8 @@ const log: StoredEvent[] = [
     },
   }),
 ];
-const foldUntil = (at: string, events = log) => events.reduce(foldAt, emptyState(new Date(at)));
+const foldUntil = (at: string, events = log) =>
+  buildingState(events.reduce(foldAt, emptyReplay(new Date(at))));
 
 describe('the building at a point in time, from the log alone', () => {
   it('knows nothing before the first event', () => {

@@ -2,18 +2,21 @@
  * `npm run audit`: replays categories of the event log (Kafka in the distributed mode, the event
  * store in the embedded one), prints the events, verifies the hash chains; `state --at` rebuilds
  * the building's state at a moment from the log alone. Exit codes: 0 fine, 1 broken chain or
- * failure, 2 bad arguments. Events go to stdout; progress and the verdict to stderr.
+ * failure, 2 bad arguments. Events go to stdout; progress and the verdict to stderr. It lives in
+ * the command-service because `state --at` folds with the aggregates' own evolve functions; the
+ * replay sources and formats are infra's.
  */
-import { loadConfig } from '../config.ts';
-import { failureMessage } from './failure-message.ts';
-import { auditLog, describeVerification } from './audit-log.ts';
-import { auditUsage, parseAuditArgs, type AuditCommand } from './audit-args.ts';
-import { eventWriter } from './audit-formats.ts';
-import { openReplaySource } from './open-replay-source.ts';
-import { progressBar } from './progress-bar.ts';
-import { stateAt, stateCategories } from './state-at/state-at.ts';
+import { loadConfig } from '@building/infra/config';
+import { failureMessage } from '@building/infra/ops/failure-message';
+import { auditLog, describeVerification } from '@building/infra/ops/audit-log';
+import { auditUsage, parseAuditArgs, type AuditCommand } from '@building/infra/ops/audit-args';
+import { eventWriter } from '@building/infra/ops/audit-formats';
+import { openReplaySource } from '@building/infra/ops/open-replay-source';
+import { progressBar } from '@building/infra/ops/progress-bar';
+import { buildingState } from './state-at/building-state.ts';
+import { replayAt, stateCategories } from './state-at/state-at.ts';
 import { stateReport } from './state-at/state-report.ts';
-import { UsageError } from './usage-error.ts';
+import { UsageError } from '@building/infra/ops/usage-error';
 
 const out = (text: string) => process.stdout.write(text);
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -26,7 +29,8 @@ async function run(command: AuditCommand): Promise<number> {
   const source = openReplaySource(loadConfig(), command.source);
   try {
     if (command.kind === 'state') {
-      const state = await stateAt(source.replay(stateCategories, progressBar('state')), command.at);
+      const replay = await replayAt(source.replay(stateCategories, progressBar('state')), command.at);
+      const state = buildingState(replay);
       if (command.format === 'json') out(`${JSON.stringify(state, null, 2)}\n`);
       else
         out(

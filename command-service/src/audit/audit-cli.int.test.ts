@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeSchema } from '@building/events/envelope';
-import { PostgresEventStore } from '../event-store/event-store.ts';
-import { migrateEventStore } from '../event-store/schema.ts';
-import { ensureTopics } from '../kafka/ensure-topics.ts';
-import { createKafka } from '../kafka/kafka-client.ts';
-import { startOutboxRelay } from '../kafka/outbox-relay.ts';
-import { kafkaBrokers, missing } from '../testing/infra-availability.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import { runCli } from './testing/run-cli.ts';
-import { appendSampleLog, sampleDay } from './testing/sample-log.ts';
+import { PostgresEventStore } from '@building/infra/event-store/event-store';
+import { migrateEventStore } from '@building/infra/event-store/schema';
+import { ensureTopics } from '@building/infra/kafka/ensure-topics';
+import { createKafka } from '@building/infra/kafka/kafka-client';
+import { startOutboxRelay } from '@building/infra/kafka/outbox-relay';
+import { kafkaBrokers, missing } from '@building/infra/testing/infra-availability';
+import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
+import { runCli } from '@building/infra/ops/testing/run-cli';
+import { appendSampleLog, sampleDay } from '@building/infra/ops/testing/sample-log';
 
-const auditCli = 'infra/src/ops/audit-cli.ts';
+const auditCli = 'command-service/src/audit/audit-cli.ts';
 
 describe.skipIf(missing('postgres'))('npm run audit', { timeout: 120_000 }, () => {
   let database: TestDatabase;

@@ -1,0 +1,80 @@
+import type { EventData } from '@building/events/catalogue';
+import type { Replay } from './state-at.ts';
+
+/** Who holds an apartment, since when. */
+export type Holding = Omit<EventData<'AgreementAccepted'>, 'requestId' | 'acceptedAt'> & { since: string };
+
+export type CouponStatus = EventData<'CouponAdded'> & { status: 'available' | 'unavailable' };
+
+/** One payment attempt (one PaymentIntent) with the status it had reached. */
+export interface PaymentAttempt {
+  paymentIntentId: string;
+  si: number;
+  month: string;
+  year: number;
+  email: string;
+  amountPoisha: number;
+  couponCode: string | null;
+  status: 'started' | 'paid' | 'failed';
+  transactionId: string | null;
+  failure: string | null;
+}
+
+/** What the auditor reads off the replay: apartments held (by si), coupons (by id), payment attempts (by intent). */
+export interface BuildingState {
+  at: string;
+  holders: Record<number, Holding>;
+  coupons: Record<string, CouponStatus>;
+  payments: Record<string, PaymentAttempt>;
+  events: number;
+  skipped: Replay['skipped'];
+}
+
+export function buildingState(replay: Replay): BuildingState {
+  const holders: Record<number, Holding> = {};
+  for (const { lease } of Object.values(replay.agreements)) {
+    if (!lease) continue;
+    const { requestId: _requestId, acceptedAt, ...holding } = lease;
+    holders[lease.si] = { ...holding, since: acceptedAt };
+  }
+  const coupons: Record<string, CouponStatus> = {};
+  for (const coupon of Object.values(replay.coupons)) {
+    if (coupon.status !== 'added') continue;
+    const { status: _status, available, ...terms } = coupon;
+    coupons[coupon.couponId] = { ...terms, status: available ? 'available' : 'unavailable' };
+  }
+  const { at, events, skipped } = replay;
+  return { at, holders, coupons, payments: paymentAttempts(replay), events, skipped };
+}
+
+/** Started, then failed (a decline), then paid: a payment once paid stays paid whatever arrives later. */
+function paymentAttempts(replay: Replay): Record<string, PaymentAttempt> {
+  const attempts: Record<string, PaymentAttempt> = {};
+  for (const { started, failures, paid } of Object.values(replay.payments)) {
+    for (const s of started) {
+      const { rentPoisha: _rent, discount: _discount, ...facts } = s;
+      attempts[s.paymentIntentId] = { ...facts, status: 'started', transactionId: null, failure: null };
+    }
+    for (const f of failures) {
+      const before = attempts[f.paymentIntentId];
+      attempts[f.paymentIntentId] = {
+        paymentIntentId: f.paymentIntentId,
+        ...{ si: f.si, month: f.month, year: f.year, email: f.email },
+        amountPoisha: before?.amountPoisha ?? 0,
+        couponCode: before?.couponCode ?? null,
+        status: 'failed',
+        transactionId: null,
+        failure: `${f.code}: ${f.message}`,
+      };
+    }
+    if (paid) {
+      const { paymentIntentId, si, month, year, email, amountPoisha, couponCode, transactionId } = paid;
+      attempts[paymentIntentId] = {
+        ...{ paymentIntentId, si, month, year, email, amountPoisha, couponCode, transactionId },
+        status: 'paid',
+        failure: null,
+      };
+    }
+  }
+  return attempts;
+}

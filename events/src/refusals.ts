@@ -1,0 +1,74 @@
+/**
+ * Every business rule a request can break, by stable code. The code names the rule, never the HTTP
+ * status: the kind says what sort of refusal it is, and the services' one problem middleware maps
+ * the kind to a status and the code to the problem's `type` URI. Clients (the UI) act on the type.
+ */
+export type RefusalKind = 'invalid' | 'payment-declined' | 'forbidden' | 'not-found' | 'conflict';
+
+interface Rule {
+  kind: RefusalKind;
+  /** The problem type's title: the same for every occurrence of the rule (RFC 9457 §3.1.3). */
+  title: string;
+}
+
+export const refusals = {
+  'invalid-input': { kind: 'invalid', title: 'The request is not valid' },
+  'unknown-coupon-code': { kind: 'invalid', title: 'No coupon has this code' },
+  'payment-declined': { kind: 'payment-declined', title: 'The card payment was declined' },
+  'admin-only': { kind: 'forbidden', title: 'Only an admin may do this' },
+  'admin-cannot-request': { kind: 'forbidden', title: 'An admin cannot request an agreement' },
+  'profile-required': { kind: 'forbidden', title: 'Record your profile first' },
+  'own-profile-only': { kind: 'forbidden', title: 'A profile is recorded only by its owner' },
+  'no-active-lease': { kind: 'forbidden', title: 'You do not lease this apartment' },
+  'not-your-payment': { kind: 'forbidden', title: 'This payment is not yours' },
+  'not-your-data': { kind: 'forbidden', title: 'Only the owner or an admin may read this' },
+  'apartment-not-found': { kind: 'not-found', title: 'No such apartment' },
+  'agreement-request-not-found': { kind: 'not-found', title: 'No such agreement request' },
+  'coupon-not-found': { kind: 'not-found', title: 'No such coupon' },
+  'user-not-found': { kind: 'not-found', title: 'No such user' },
+  'payment-not-found': { kind: 'not-found', title: 'No such rent payment' },
+  'apartment-already-listed': { kind: 'conflict', title: 'The apartment is already listed' },
+  'apartment-already-booked': { kind: 'conflict', title: 'The apartment is already booked' },
+  'agreement-request-pending': { kind: 'conflict', title: 'A request for this apartment is pending' },
+  'agreement-request-decided': { kind: 'conflict', title: 'The request was already decided' },
+  'coupon-code-taken': { kind: 'conflict', title: 'The coupon code is already used' },
+  'coupon-unavailable': { kind: 'conflict', title: 'The coupon is not available' },
+  'announcement-already-posted': { kind: 'conflict', title: 'The announcement was already posted' },
+  'admin-cannot-be-demoted': { kind: 'conflict', title: 'An admin cannot be demoted' },
+  'not-a-member': { kind: 'conflict', title: 'The user is not a member' },
+  'rent-already-paid': { kind: 'conflict', title: 'The rent of this month is already paid' },
+  'nothing-to-pay': { kind: 'conflict', title: 'The coupon leaves nothing to pay' },
+  'payment-in-progress': { kind: 'conflict', title: 'The payment is not complete yet' },
+  'payment-not-started': { kind: 'conflict', title: 'The payment was not started here' },
+  'payment-terms-mismatch': { kind: 'conflict', title: 'The payment does not match its terms' },
+  'concurrent-change': { kind: 'conflict', title: 'The data changed meanwhile' },
+} as const satisfies Record<string, Rule>;
+
+export type RefusalCode = keyof typeof refusals;
+export const refusalCodes = Object.keys(refusals) as RefusalCode[];
+
+export const isRefusalCode = (code: string): code is RefusalCode => Object.hasOwn(refusals, code);
+
+const typePrefix = '/problems/';
+
+/**
+ * The problem `type` of a rule: a URI reference resolved against the service that answered, where
+ * `GET /problems/<code>` describes it.
+ */
+export const problemTypeOf = (code: RefusalCode): string => `${typePrefix}${code}`;
+
+/** The rule a problem `type` names, or null (about:blank, or another API's type). */
+export function refusalOfType(type: string | undefined): RefusalCode | null {
+  if (!type) return null;
+  const path = type.startsWith(typePrefix) ? type : safePath(type);
+  const code = path?.startsWith(typePrefix) ? path.slice(typePrefix.length) : '';
+  return isRefusalCode(code) ? code : null;
+}
+
+function safePath(uri: string): string | null {
+  try {
+    return new URL(uri).pathname;
+  } catch {
+    return null;
+  }
+}
