@@ -10,7 +10,6 @@ import { defineProjection } from './projection.ts';
 import { column } from './table-spec.ts';
 import { liveTarget } from './projection-target.ts';
 import { migrateProjector } from './projector-schema.ts';
-import { projections } from './projections/registry.ts';
 import { createViewsHarness, hashViews, type ViewsHarness } from './testing/views-harness.ts';
 import { people, scriptedBuilding } from './testing/scripted-building.ts';
 

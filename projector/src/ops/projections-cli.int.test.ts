@@ -76,7 +76,10 @@ describe.skipIf(missing('postgres'))('npm run projections', { timeout: 240_000 }
     const oidsAfter = await tableOids(db, tables);
     for (const table of tables) expect(oidsAfter[table]).not.toBe(oidsBefore[table]);
     expect(await leftoverTables(db)).toEqual([]);
-    const report = await projectionsReport(db, projections);
+    const report = await projectionsReport(
+      db,
+      projections.map((p) => p.model),
+    );
     expect(report.projections.every((p) => p.pending === 0)).toBe(true);
   }, 240_000);
 
@@ -186,7 +189,10 @@ async function newTenant(h: BuildingHistory, si: number) {
 async function caughtUp(db: Knex): Promise<void> {
   await vi.waitFor(
     async () => {
-      const report = await projectionsReport(db, projections);
+      const report = await projectionsReport(
+        db,
+        projections.map((p) => p.model),
+      );
       expect(report.projections.filter((p) => p.pending !== 0)).toEqual([]);
     },
     { timeout: 180_000, interval: 50 },

@@ -3,20 +3,21 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { bearerToken, verifyAccessToken } from '@building/infra/auth/access-token';
 import { badRequest, forbidden, unauthorized } from '@building/infra/http/problem';
-import { tableNamesOf } from '@building/projector/projection';
-import { users } from '@building/projector/projections/users';
-import { roleOf, type RoleName } from '@building/projector/projections/roles';
+import { toResponse } from '../read-models/to-responses.ts';
+import type { Role } from '@building/events/envelope';
+import { tableNames } from '@building/events/read-models/read-model';
+import { usersView } from '@building/events/read-models/users';
 
 export interface Caller {
   email: string;
-  role: RoleName;
+  role: Role;
 }
 
-const accounts = tableNamesOf(users).accounts;
+const accounts = tableNames(usersView).accounts;
 
 /** The caller's role from the users view, read on every request: a demotion applies at once. */
-export async function roleFromView(db: Knex, email: string): Promise<RoleName> {
-  return roleOf(await db(accounts).where({ email }).first('admin', 'member'));
+export async function roleFromView(db: Knex, email: string): Promise<Role> {
+  return toResponse(usersView, await db(accounts).where({ email }).first('admin', 'member')).role;
 }
 
 /**

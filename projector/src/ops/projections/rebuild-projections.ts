@@ -2,18 +2,20 @@ import type { Knex } from 'knex';
 import type { StoredEvent } from '@building/events/envelope';
 import { decodeEvent } from '@building/events/decode-event';
 import { applyBatch, type ProjectorLog, type Step } from '../../apply-events.ts';
-import { tableNamesOf, type Projection } from '../../projection.ts';
+import type { Projection } from '../../projection.ts';
+import { checkpointTable, tableNames } from '@building/events/read-models/read-model';
 import { holdProjections } from '../../projection-lock.ts';
 import { liveTarget, shadowTarget, type ProjectionTarget } from '../../projection-target.ts';
 import { migrateProjector } from '../../projector-schema.ts';
-import { VIEWS_CHANGED_CHANNEL, notifyPayloads } from '../../views-changed.ts';
+import { VIEWS_CHANGED_CHANNEL } from '@building/events/read-models/view-changes';
+import { notifyPayloads } from '../../notify-payloads.ts';
 import { startOfLog, type TailCheckpoint } from '@building/infra/event-store/event-store';
 import type { ReplayProgress } from '@building/infra/ops/replay-source';
 import { logBound, readBelow } from './read-below.ts';
 import { ident, swapTable, tableExists } from './swap-tables.ts';
 
 /** The projector's per-projection bookkeeping rows, keyed by the `projection` column. */
-const checkpointTables = ['projection_streams', 'projection_status', 'parked_events'] as const;
+const checkpointTables = ['projection_status', 'parked_events'] as const;
 
 export interface RebuildOptions {
   /** Events per replay transaction. */
@@ -66,7 +68,10 @@ export async function rebuildProjections(
     projection,
     live: liveTarget(projection),
     shadow: shadowTarget(projection),
-    old: tableNamesOf(projection, `${projection.name}_old`),
+    old: {
+      ...tableNames(projection.model, `${projection.name}_old`),
+      streams: checkpointTable(projection.model, `${projection.name}_old`),
+    },
   }));
   const shadows = pairs.map((p) => p.shadow);
 
@@ -158,6 +163,11 @@ async function swapIn(
           old: pair.old[key]!,
         });
       }
+      await swapTable(trx, {
+        live: pair.live.checkpoints,
+        shadow: pair.shadow.checkpoints,
+        old: pair.old.streams!,
+      });
       for (const table of checkpointTables) {
         await trx(table).where({ projection: pair.live.key }).delete();
         await trx(table).where({ projection: pair.shadow.key }).update({ projection: pair.live.key });
@@ -178,7 +188,7 @@ async function swapIn(
     const generations = Object.fromEntries(rows.map((r) => [r.projection, Number(r.generation)]));
     // Caches and live-update listeners re-read the rebuilt views once this commits.
     const changes = pairs.map((p) => ({
-      view: p.projection.view,
+      view: p.projection.model.view,
       position: positions[p.live.key] ?? 0,
       owner: null,
       generation: generations[p.live.key] ?? 0,
@@ -194,7 +204,11 @@ async function swapIn(
 async function dropLeftovers(db: Knex, pairs: readonly Pair[]): Promise<void> {
   await db.transaction(async (trx) => {
     for (const pair of pairs) {
-      for (const table of [...Object.values(pair.shadow.tables), ...Object.values(pair.old)]) {
+      for (const table of [
+        ...Object.values(pair.shadow.tables),
+        pair.shadow.checkpoints,
+        ...Object.values(pair.old),
+      ]) {
         await trx.raw(`drop table if exists ${ident(table)}`);
       }
       for (const table of checkpointTables) {
