@@ -27,11 +27,13 @@ export class TableRows {
   private readonly created = new Set<string>();
   private readonly changed = new Map<string, Set<string>>();
 
-  constructor(
-    readonly spec: TableSpec,
-    /** True when every row of the table is in memory (a rebuild), so nothing is ever loaded. */
-    private readonly complete = false,
-  ) {
+  readonly spec: TableSpec;
+  /** True when every row of the table is in memory (a rebuild), so nothing is ever loaded. */
+  private readonly complete: boolean;
+
+  constructor(spec: TableSpec, complete = false) {
+    this.spec = spec;
+    this.complete = complete;
     for (const column of spec.lookups ?? []) {
       this.lookupIndex.set(column, new Map());
       this.loadedLookups.set(column, new Set());

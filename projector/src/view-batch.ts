@@ -69,10 +69,12 @@ export class ViewBatch {
   position = 0;
   private readonly planned = new Map<Step, ReadonlyArray<RowChange> | Error>();
 
-  constructor(
-    readonly target: ProjectionTarget,
-    readonly complete = false,
-  ) {
+  readonly target: ProjectionTarget;
+  readonly complete: boolean;
+
+  constructor(target: ProjectionTarget, complete = false) {
+    this.target = target;
+    this.complete = complete;
     this.tables = Object.fromEntries(
       Object.entries(target.projection.tables).map(([key, spec]) => [key, new TableRows(spec, complete)]),
     );

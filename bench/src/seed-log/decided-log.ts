@@ -36,13 +36,14 @@ export class DecidedLog {
   private readonly heads = new Map<string, Head>();
   private position: number;
   private minutes = 0;
+  private readonly random: SeededRandom;
+  private readonly start: Date;
+  private readonly emit: (event: StoredEvent) => void;
 
-  constructor(
-    private readonly random: SeededRandom,
-    private readonly start: Date,
-    firstPosition: number,
-    private readonly emit: (event: StoredEvent) => void,
-  ) {
+  constructor(random: SeededRandom, start: Date, firstPosition: number, emit: (event: StoredEvent) => void) {
+    this.random = random;
+    this.start = start;
+    this.emit = emit;
     this.position = firstPosition - 1;
   }
 
