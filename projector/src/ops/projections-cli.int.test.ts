@@ -9,7 +9,7 @@ import { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { migrateEventStore } from '@building/infra/event-store/schema';
 import { missing } from '@building/infra/testing/infra-availability';
 import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
-import { projectionsReport, type ProjectionsReport } from './projections/projection-status.ts';
+import { projectionsReport, type ProjectionsReport } from '@building/infra/read-models/projections-report';
 import { rebuildProjections } from './projections/rebuild-projections.ts';
 import { retireProjection } from './projections/retire-projection.ts';
 import { runCli, startCli } from '@building/infra/ops/testing/run-cli';

@@ -15,7 +15,7 @@ import {
   projectionsUsage,
   type ProjectionsCommand,
 } from './projections/projections-args.ts';
-import { projectionsReport, type ProjectionsReport } from './projections/projection-status.ts';
+import { projectionsReport, type ProjectionsReport } from '@building/infra/read-models/projections-report';
 import { rebuildProjections } from './projections/rebuild-projections.ts';
 import { retireProjection } from './projections/retire-projection.ts';
 import { UsageError } from '@building/infra/ops/usage-error';

@@ -6,7 +6,7 @@ import { badRequest, parseInput } from '@building/infra/http/problem';
 import { auditCategoryNames, toCategories } from '@building/infra/ops/audit-categories';
 import { auditLog } from '@building/infra/ops/audit-log';
 import { parseDate } from '@building/infra/ops/parse-date';
-import { projectionsReport } from '@building/projector/ops/projections/projection-status';
+import { projectionsReport } from '@building/infra/read-models/projections-report';
 import { storeReplay } from '@building/infra/ops/store-replay';
 import { readModels } from '@building/events/read-models/all-read-models';
 import { adminOnly } from '../auth/caller.ts';

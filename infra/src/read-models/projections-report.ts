@@ -1,6 +1,15 @@
 import type { Knex } from 'knex';
 import { checkpointTable, type ReadModel } from '@building/events/read-models/read-model';
-import { ident, tableExists } from './swap-tables.ts';
+
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+async function tableExists(db: Knex, table: string): Promise<boolean> {
+  const { rows } = await db.raw<{ rows: Array<{ oid: string | null }> }>(
+    'select to_regclass(?)::text as oid',
+    [ident(table)],
+  );
+  return rows[0]?.oid !== null && rows[0]?.oid !== undefined;
+}
 
 export interface ProjectionStatus {
   name: string;
