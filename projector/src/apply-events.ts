@@ -101,10 +101,10 @@ export async function applyBatch(
     const views = touched.map((t) => new ViewBatch(t));
     await loadBatch(trx, views, steps);
     for (const step of steps) for (const view of views) view.fold(step, log);
-    await writeBatch(trx, views, options.malformed);
+    await writeBatch(trx, views, { malformed: options.malformed });
     return mergeChanges(views);
   }
-  if (options.malformed?.length) await writeBatch(trx, [], options.malformed);
+  if (options.malformed?.length) await writeBatch(trx, [], { malformed: options.malformed });
   const applied: ViewBatch[] = [];
   for (const step of steps) {
     for (const target of touched) {

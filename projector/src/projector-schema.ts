@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ProjectionTarget } from './projection-target.ts';
-import { checkpointSpec, createIndexesSql, createTableSql, ident } from './table-spec.ts';
+import { checkpointSpec, createIndexesSql, createTableSql, ident, type TableSpec } from './table-spec.ts';
 
 /**
  * The projector's bookkeeping, in the views' database (besides each view's tables):
@@ -61,20 +61,21 @@ export async function migrateProjector(db: Knex, targets: readonly ProjectionTar
   });
 }
 
-/** A view's tables with their indexes, and its checkpoint table (idempotent). */
-export async function createTables(
-  trx: Knex | Knex.Transaction,
-  target: ProjectionTarget,
-  options: { unlogged?: boolean; indexes?: boolean } = {},
-): Promise<void> {
+/** A view's physical tables with their specs: its own tables, then its checkpoint table. */
+export function tablesOf(target: ProjectionTarget): Array<{ spec: TableSpec; name: string }> {
   const tables = Object.entries(target.projection.tables).map(([key, spec]) => ({
     spec,
     name: target.tables[key]!,
   }));
   tables.push({ spec: checkpointSpec, name: target.checkpoints });
-  for (const { spec, name } of tables) {
-    await trx.raw(createTableSql(spec, name, options));
-    if (options.indexes !== false) for (const sql of createIndexesSql(spec, name)) await trx.raw(sql);
+  return tables;
+}
+
+/** A view's tables with their indexes, and its checkpoint table (idempotent). */
+async function createTables(trx: Knex.Transaction, target: ProjectionTarget): Promise<void> {
+  for (const { spec, name } of tablesOf(target)) {
+    await trx.raw(createTableSql(spec, name));
+    for (const sql of createIndexesSql(spec, name)) await trx.raw(sql);
   }
 }
 

@@ -36,19 +36,29 @@ export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const literal = (value: Column['default']) =>
   typeof value === 'string' ? `'${value.replaceAll("'", "''")}'` : String(value);
 
-/** CREATE TABLE for `table` (optionally unlogged, for a rebuild's bulk load). */
-export function createTableSql(spec: TableSpec, table: string, options: { unlogged?: boolean } = {}): string {
+/**
+ * CREATE TABLE for `table`. A rebuild's bulk load makes it unlogged and without its key, and adds
+ * the key (and the indexes) once the rows are in: building an index once is cheaper than keeping it.
+ */
+export function createTableSql(
+  spec: TableSpec,
+  table: string,
+  options: { unlogged?: boolean; primaryKey?: boolean } = {},
+): string {
   const columns = Object.entries(spec.columns).map(([name, c]) => {
     const parts = [ident(name), c.type];
     if (!c.nullable) parts.push('not null');
     if (c.default !== undefined) parts.push(`default ${literal(c.default)}`);
     return parts.join(' ');
   });
+  if (options.primaryKey !== false) columns.push(`primary key (${ident(spec.key)})`);
   return `create ${options.unlogged ? 'unlogged ' : ''}table if not exists ${ident(table)} (
-    ${columns.join(',\n    ')},
-    primary key (${ident(spec.key)})
+    ${columns.join(',\n    ')}
   )`;
 }
+
+export const addPrimaryKeySql = (spec: TableSpec, table: string) =>
+  `alter table ${ident(table)} add primary key (${ident(spec.key)})`;
 
 /** The secondary indexes; their names start with the table's name (a rebuild's swap renames them). */
 export function createIndexesSql(spec: TableSpec, table: string): string[] {

@@ -240,7 +240,8 @@ export class ViewBatch {
       } catch (error) {
         changes = error instanceof Error ? error : new Error(String(error));
       }
-      this.planned.set(step, changes);
+      // A rebuild plans nothing ahead (nothing to load): keeping each event's changes would only grow.
+      if (!this.complete) this.planned.set(step, changes);
     }
     return changes;
   }

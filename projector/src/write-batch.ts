@@ -44,21 +44,27 @@ export function groupWrites(
 export async function writeBatch(
   trx: Knex.Transaction,
   views: readonly ViewBatch[],
-  extraParks: ReadonlyArray<{ projection: string } & Park> = [],
+  options: {
+    malformed?: ReadonlyArray<{ projection: string } & Park>;
+    /** Only the parked events and positions (a rebuild loads rows and checkpoints with COPY). */
+    bookkeepingOnly?: boolean;
+  } = {},
 ): Promise<void> {
   const parts: string[] = [];
   const bindings: unknown[] = [];
-  const parks: Row[] = extraParks.map((p) => parkedRow(p.projection, p.raw, p.reason, p.error));
+  const parks: Row[] = (options.malformed ?? []).map((p) =>
+    parkedRow(p.projection, p.raw, p.reason, p.error),
+  );
   const unparked: Row[] = [];
   const positions: Row[] = [];
   for (const view of views) {
-    for (const [key, rows] of Object.entries(view.tables)) {
+    for (const [key, rows] of options.bookkeepingOnly ? [] : Object.entries(view.tables)) {
       for (const group of groupWrites(rows.writes()).values()) {
         parts.push(upsertSql(rows.spec, view.target.tables[key]!, group.set));
         bindings.push(JSON.stringify(group.rows));
       }
     }
-    if (view.dirtyStreams.size > 0) {
+    if (view.dirtyStreams.size > 0 && !options.bookkeepingOnly) {
       parts.push(
         `insert into ${ident(view.target.checkpoints)} (stream, version)
           select stream, version from ${recordset([
