@@ -5,6 +5,7 @@ import { startBenchServer } from './bench-server.ts';
 import { commandPath } from './command-path.bench.ts';
 import { eventStoreAppend } from './event-store-append.bench.ts';
 import { projectorCatchUp } from './projector-catch-up.bench.ts';
+import { projectionsRebuild } from './projections-rebuild.bench.ts';
 import { queryService } from './query-service.bench.ts';
 import { countMisses, formatReport, type BenchOutcome } from './report.ts';
 import { selectBenchmarks } from './select-benchmarks.ts';
@@ -15,6 +16,7 @@ const benchmarks: readonly Benchmark[] = [
   eventStoreAppend,
   tailing,
   projectorCatchUp,
+  projectionsRebuild,
   queryService,
   commandPath,
 ];
