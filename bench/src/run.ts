@@ -4,6 +4,7 @@ import type { BenchContext, Benchmark } from './benchmark.ts';
 import { startBenchServer } from './bench-server.ts';
 import { commandPath } from './command-path.bench.ts';
 import { eventStoreAppend } from './event-store-append.bench.ts';
+import { freshness } from './freshness.bench.ts';
 import { projectorCatchUp } from './projector-catch-up.bench.ts';
 import { projectionsRebuild } from './projections-rebuild.bench.ts';
 import { queryService } from './query-service.bench.ts';
@@ -19,6 +20,7 @@ const benchmarks: readonly Benchmark[] = [
   projectionsRebuild,
   queryService,
   commandPath,
+  freshness,
 ];
 
 const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);

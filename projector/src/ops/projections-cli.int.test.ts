@@ -160,13 +160,13 @@ describe.skipIf(missing('postgres'))('npm run projections', { timeout: 240_000 }
     await db.raw('create table coupons_v0_coupons (coupon_id uuid primary key)');
     await db.raw('create table coupons_v0_shadow_coupons (coupon_id uuid primary key)');
     await db('projection_status').insert([{ projection: 'coupons_v0' }, { projection: 'coupons_v0_shadow' }]);
-    await db('projection_streams').insert({ projection: 'coupons_v0', stream: 'coupon-x', version: 1 });
+    await db.raw('create table coupons_v0_streams (stream text primary key, version integer not null)');
     expect(await retireProjection(db, 'coupons_v0')).toEqual([
       'coupons_v0_coupons',
       'coupons_v0_shadow_coupons',
+      'coupons_v0_streams',
     ]);
     expect(await db('projection_status').whereLike('projection', 'coupons\\_v0%')).toEqual([]);
-    expect(await db('projection_streams').where({ projection: 'coupons_v0' })).toEqual([]);
     expect(await viewHashes(db, tables)).toEqual(before);
   });
 
