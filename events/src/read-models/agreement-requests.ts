@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apartmentFields } from './apartment-fields.ts';
 import { defineReadModel } from './read-model.ts';
 
 export const agreementStatusSchema = z.enum(['pending', 'accepted', 'rejected']);
@@ -12,27 +13,17 @@ export const agreementRequestsView = defineReadModel({
   events: ['AgreementRequested', 'AgreementAccepted', 'AgreementRejected'],
   row: z.object({
     request_id: z.string(),
-    si: z.number().int(),
+    ...apartmentFields,
     user_name: z.string(),
     user_email: z.string(),
-    floor: z.number().int(),
-    block: z.string(),
-    apartment: z.string(),
-    rent: z.number().int(),
-    room: z.string(),
     status: agreementStatusSchema,
     requested_at: z.date(),
   }),
   response: z.object({
     _id: z.string(),
-    si: z.number().int(),
+    ...apartmentFields,
     user_name: z.string(),
     user_email: z.string(),
-    floor: z.number().int(),
-    block: z.string(),
-    apartment: z.string(),
-    rent: z.number(),
-    room: z.string(),
     status: agreementStatusSchema,
     /** When it was requested, in unix milliseconds. */
     timestamp: z.number(),

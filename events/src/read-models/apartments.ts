@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apartmentFields } from './apartment-fields.ts';
 import { defineReadModel } from './read-model.ts';
 
 /** GET /apartment?page=N: the listing, six a page, with each apartment's availability. */
@@ -9,24 +10,14 @@ export const apartmentsView = defineReadModel({
   tables: ['apartments'],
   events: ['ApartmentListed', 'ApartmentUpdated', 'AgreementAccepted', 'LeaseEnded'],
   row: z.object({
-    si: z.number().int(),
-    apartment: z.string(),
-    block: z.string(),
-    floor: z.number().int(),
-    room: z.string(),
-    rent: z.number().int(),
+    ...apartmentFields,
     image: z.string(),
     booked_by: z.string().nullable(),
   }),
   response: z.object({
     _id: z.string(),
-    si: z.number().int(),
-    apartment: z.string(),
-    block: z.string(),
-    floor: z.number().int(),
+    ...apartmentFields,
     image: z.string(),
-    rent: z.number(),
-    room: z.string(),
     status: z.enum(['available', 'booked']),
   }),
   toResponse: ({ booked_by, ...r }) => ({

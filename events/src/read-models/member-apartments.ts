@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apartmentFields } from './apartment-fields.ts';
 import { defineReadModel } from './read-model.ts';
 
 /** GET /memberData/:email: the member's active leases. */
@@ -10,22 +11,12 @@ export const memberApartmentsView = defineReadModel({
   events: ['AgreementAccepted', 'LeaseEnded'],
   row: z.object({
     request_id: z.string(),
-    si: z.number().int(),
-    apartment: z.string(),
-    block: z.string(),
-    floor: z.number().int(),
-    room: z.string(),
-    rent: z.number().int(),
+    ...apartmentFields,
     accept_date: z.date(),
   }),
   response: z.object({
     _id: z.string(),
-    si: z.number().int(),
-    apartment: z.string(),
-    block: z.string(),
-    floor: z.number().int(),
-    room: z.string(),
-    rent: z.number(),
+    ...apartmentFields,
     /** ISO time. */
     accept_date: z.string(),
   }),
