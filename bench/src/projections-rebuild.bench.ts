@@ -51,7 +51,7 @@ export const projectionsRebuild: Benchmark = {
         value: Number((seedMs / 1000).toFixed(1)),
         unit: 's',
         target: events >= 1_000_000 ? { atMost: 60 } : undefined,
-        note: `${seeded.events} events, ${ratePerSecond(seeded.events, seedMs)} events/s`,
+        note: `${seeded.events} events, ${Math.round(ratePerSecond(seeded.events, seedMs))} events/s`,
       },
       {
         metric: 'rebuild events/s',
