@@ -32,7 +32,7 @@ const importDirection = [
   forbid(['tools/**'], [...ours, ...tools.filter((name) => name !== 'ports')], []),
   forbid(['command-service/**'], ['projector', 'query-service', 'stack', 'bench', 'ui', ...tools]),
   forbid(['projector/**'], ['command-service', 'query-service', 'stack', 'bench', 'ui', ...tools]),
-  forbid(['query-service/**'], ['command-service', 'stack', 'bench', 'ui', ...tools]),
+  forbid(['query-service/**'], ['command-service', 'projector', 'stack', 'bench', 'ui', ...tools]),
   forbid(['ui/**'], [...ours.filter((name) => !['events', 'ui'].includes(name)), ...tools]),
 ];
 

@@ -1,37 +1,34 @@
 import type { Benchmark } from './benchmark.ts';
 import { freshStore } from './bench-store.ts';
-import { seedBuildingLog } from './seed-building-log.ts';
+import { seedLog } from './seed-log/seed-log.ts';
 import { ratePerSecond } from './stats.ts';
 import { catchUpViews, parkedEvents, projectionCount } from './views.ts';
 
-/** ~36 events per apartment: about 20,000 events. */
-const apartments = 560;
+const events = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 100_000);
 
 /**
- * Rebuilds every projection from a seeded log of ~20,000 realistic events with the projector's
- * own apply path (pages of 500, one transaction each). Seeding is not timed.
- * Target, measured first (2 cores, load average 7-16 from other work): 181-548 events/s
- * (~350 typical); set a bit below that. Seeding takes 15-25 s of the run.
+ * Steady-state catch-up: the live projector's own path (createProjector -> project: decode, load,
+ * fold, one write per table, checkpoints; one transaction per page of 2,000) over a seeded log,
+ * as a projector restarting behind the log does. Seeding is not timed. Target: the issue's 20,000
+ * events/s.
  */
 export const projectorCatchUp: Benchmark = {
   name: 'projector-catch-up',
-  summary: `rebuilds all projections from a seeded log of ~${apartments * 36} events`,
+  summary: `projects a seeded log of ${events} events into every view, pages of 2,000`,
   async run(context) {
     const { db, store } = await freshStore(context, 'catch_up');
-    const t0 = performance.now();
-    const seeded = await seedBuildingLog(store, {
-      apartments,
-      onApartment: (done) => done % 140 === 0 && context.progress(`seeded ${done}/${apartments} apartments`),
-    });
-    context.progress(`seeded ${seeded} events in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const seeded = await seedLog(db, { events });
+    context.progress(`seeded ${seeded.events} events`);
 
     const parkedLines: string[] = [];
     const started = performance.now();
     let lastReport = 0;
     const projected = await catchUpViews(db, store, {
+      batchSize: 2000,
       log: (line) => parkedLines.push(line),
       onPage: (n) => {
-        if (n - lastReport >= 5000) context.progress(`projected ${(lastReport = n)}/${seeded} events`);
+        if (n - lastReport >= 20_000)
+          context.progress(`projected ${(lastReport = n)}/${seeded.events} events`);
       },
     });
     const elapsedMs = performance.now() - started;
@@ -41,8 +38,8 @@ export const projectorCatchUp: Benchmark = {
         metric: 'catch-up events/s',
         value: ratePerSecond(projected, elapsedMs),
         unit: '/s',
-        target: { atLeast: 300 },
-        note: `${projected} events into ${projectionCount} projections in ${(elapsedMs / 1000).toFixed(1)} s`,
+        target: { atLeast: 20_000 },
+        note: `${projected} events into ${projectionCount} views in ${(elapsedMs / 1000).toFixed(1)} s`,
       },
       {
         metric: 'events parked',

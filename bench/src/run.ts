@@ -4,7 +4,9 @@ import type { BenchContext, Benchmark } from './benchmark.ts';
 import { startBenchServer } from './bench-server.ts';
 import { commandPath } from './command-path.bench.ts';
 import { eventStoreAppend } from './event-store-append.bench.ts';
+import { freshness } from './freshness.bench.ts';
 import { projectorCatchUp } from './projector-catch-up.bench.ts';
+import { projectionsRebuild } from './projections-rebuild.bench.ts';
 import { queryService } from './query-service.bench.ts';
 import { countMisses, formatReport, type BenchOutcome } from './report.ts';
 import { selectBenchmarks } from './select-benchmarks.ts';
@@ -15,8 +17,10 @@ const benchmarks: readonly Benchmark[] = [
   eventStoreAppend,
   tailing,
   projectorCatchUp,
+  projectionsRebuild,
   queryService,
   commandPath,
+  freshness,
 ];
 
 const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);

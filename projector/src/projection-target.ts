@@ -1,21 +1,26 @@
-import { tableNamesOf, type Projection, type TableNames } from './projection.ts';
+import { checkpointTable, tableNames } from '@building/events/read-models/read-model';
+import type { Projection } from './projection.ts';
 
 /**
- * Where a projection is applied: its physical tables and the key of its checkpoint rows. Live
- * targets use the projection's own name; a rebuild uses a shadow target and swaps it in.
+ * Where a projection is applied: its physical tables, its checkpoint table and the key of its rows
+ * in projection_status / parked_events. Live targets use the contract's name; a rebuild builds a
+ * shadow target (`<name>_shadow_*`) and swaps it in.
  */
 export interface ProjectionTarget {
   projection: Projection;
-  tables: TableNames;
-  /** The `projection` column of projection_streams / projection_status / parked_events. */
+  tables: Readonly<Record<string, string>>;
+  checkpoints: string;
   key: string;
 }
 
-export function liveTarget(projection: Projection): ProjectionTarget {
-  return { projection, tables: tableNamesOf(projection), key: projection.name };
+function targetAt(projection: Projection, base: string): ProjectionTarget {
+  return {
+    projection,
+    tables: tableNames(projection.model, base),
+    checkpoints: checkpointTable(projection.model, base),
+    key: base,
+  };
 }
 
-export function shadowTarget(projection: Projection): ProjectionTarget {
-  const key = `${projection.name}_shadow`;
-  return { projection, tables: tableNamesOf(projection, key), key };
-}
+export const liveTarget = (projection: Projection) => targetAt(projection, projection.name);
+export const shadowTarget = (projection: Projection) => targetAt(projection, `${projection.name}_shadow`);

@@ -21,7 +21,7 @@ describe('the cache after a projection rebuild', () => {
 
     await rebuildProjections(
       h.db,
-      projections.filter((p) => p.view === 'coupons'),
+      projections.filter((p) => p.model.view === 'coupons'),
       { log: () => {} },
     );
     // Same log position as before the rebuild: only the generation tells the cache apart.

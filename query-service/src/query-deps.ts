@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
-import type { ViewName } from '@building/projector/projection';
+import type { ViewName } from '@building/events/read-models/read-model';
 import type { Caller } from './auth/caller.ts';
 import type { ViewCache } from './cache/view-cache.ts';
 import type { ViewChanges } from './live/view-changes.ts';

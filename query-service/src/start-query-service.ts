@@ -2,15 +2,12 @@ import knex from 'knex';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '@building/infra/config';
-import { migrateEventStore } from '@building/infra/event-store/schema';
-import { liveTarget } from '@building/projector/projection-target';
-import { migrateProjector } from '@building/projector/projector-schema';
-import { projections } from '@building/projector/projections/registry';
 import { createApp } from './app.ts';
 import { createLruCacheStore } from './cache/lru-cache-store.ts';
 import { createRedisCacheStore } from './cache/redis-cache-store.ts';
 import { createViewCache } from './cache/view-cache.ts';
 import { listenForViewChanges } from './live/view-changes.ts';
+import { waitForViews } from './read-models/wait-for-views.ts';
 
 export const defaultImagesDir = fileURLToPath(new URL('../../infra/assets/apartments/', import.meta.url));
 
@@ -26,9 +23,8 @@ export async function startQueryService(
   if (!config.JWT_SECRET) throw new Error('the query-service needs JWT_SECRET');
   const db = knex({ client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 10 } });
   try {
-    // The views may not exist yet when the projector starts later: create them (idempotent).
-    await migrateEventStore(db);
-    await migrateProjector(db, projections.map(liveTarget));
+    // The projector creates the views; started before it, wait for them.
+    await waitForViews(db, { log: options.log ?? ((line) => console.warn(`[query-service] ${line}`)) });
     const changes = await listenForViewChanges(db, { log: options.log });
     const cacheStore = config.REDIS_URL
       ? createRedisCacheStore(config.REDIS_URL, { log: options.log })

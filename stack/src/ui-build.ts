@@ -14,6 +14,7 @@ const stampFile = join(uiDistDir, '.build-stamp');
 const inputs = [
   'ui/index.html',
   'ui/vite.config.ts',
+  'ui/build',
   'ui/package.json',
   'ui/tsconfig.json',
   'ui/src',

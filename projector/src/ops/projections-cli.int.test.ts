@@ -9,7 +9,7 @@ import { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { migrateEventStore } from '@building/infra/event-store/schema';
 import { missing } from '@building/infra/testing/infra-availability';
 import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
-import { projectionsReport, type ProjectionsReport } from './projections/projection-status.ts';
+import { projectionsReport, type ProjectionsReport } from '@building/infra/read-models/projections-report';
 import { rebuildProjections } from './projections/rebuild-projections.ts';
 import { retireProjection } from './projections/retire-projection.ts';
 import { runCli, startCli } from '@building/infra/ops/testing/run-cli';
@@ -76,7 +76,10 @@ describe.skipIf(missing('postgres'))('npm run projections', { timeout: 240_000 }
     const oidsAfter = await tableOids(db, tables);
     for (const table of tables) expect(oidsAfter[table]).not.toBe(oidsBefore[table]);
     expect(await leftoverTables(db)).toEqual([]);
-    const report = await projectionsReport(db, projections);
+    const report = await projectionsReport(
+      db,
+      projections.map((p) => p.model),
+    );
     expect(report.projections.every((p) => p.pending === 0)).toBe(true);
   }, 240_000);
 
@@ -157,13 +160,13 @@ describe.skipIf(missing('postgres'))('npm run projections', { timeout: 240_000 }
     await db.raw('create table coupons_v0_coupons (coupon_id uuid primary key)');
     await db.raw('create table coupons_v0_shadow_coupons (coupon_id uuid primary key)');
     await db('projection_status').insert([{ projection: 'coupons_v0' }, { projection: 'coupons_v0_shadow' }]);
-    await db('projection_streams').insert({ projection: 'coupons_v0', stream: 'coupon-x', version: 1 });
+    await db.raw('create table coupons_v0_streams (stream text primary key, version integer not null)');
     expect(await retireProjection(db, 'coupons_v0')).toEqual([
       'coupons_v0_coupons',
       'coupons_v0_shadow_coupons',
+      'coupons_v0_streams',
     ]);
     expect(await db('projection_status').whereLike('projection', 'coupons\\_v0%')).toEqual([]);
-    expect(await db('projection_streams').where({ projection: 'coupons_v0' })).toEqual([]);
     expect(await viewHashes(db, tables)).toEqual(before);
   });
 
@@ -186,7 +189,10 @@ async function newTenant(h: BuildingHistory, si: number) {
 async function caughtUp(db: Knex): Promise<void> {
   await vi.waitFor(
     async () => {
-      const report = await projectionsReport(db, projections);
+      const report = await projectionsReport(
+        db,
+        projections.map((p) => p.model),
+      );
       expect(report.projections.filter((p) => p.pending !== 0)).toEqual([]);
     },
     { timeout: 180_000, interval: 50 },

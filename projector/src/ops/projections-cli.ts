@@ -15,7 +15,7 @@ import {
   projectionsUsage,
   type ProjectionsCommand,
 } from './projections/projections-args.ts';
-import { projectionsReport, type ProjectionsReport } from './projections/projection-status.ts';
+import { projectionsReport, type ProjectionsReport } from '@building/infra/read-models/projections-report';
 import { rebuildProjections } from './projections/rebuild-projections.ts';
 import { retireProjection } from './projections/retire-projection.ts';
 import { UsageError } from '@building/infra/ops/usage-error';
@@ -42,7 +42,10 @@ async function run(command: ProjectionsCommand): Promise<number> {
   const db = openDatabase(databaseUrl(loadConfig()));
   try {
     if (command.kind === 'status') {
-      const report = await projectionsReport(db, projections);
+      const report = await projectionsReport(
+        db,
+        projections.map((p) => p.model),
+      );
       const text = command.format === 'json' ? [JSON.stringify(report, null, 2)] : statusTable(report);
       process.stdout.write(`${text.join('\n')}\n`);
       return 0;

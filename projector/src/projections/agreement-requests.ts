@@ -1,32 +1,34 @@
+import { agreementRequestsView } from '@building/events/read-models/agreement-requests';
 import { defineProjection } from '../projection.ts';
+import { column } from '../table-spec.ts';
 
 /** Agreement requests: the admins' pending inbox and each user's own requests (user profile). */
-export const agreementRequests = defineProjection({
-  view: 'agreement-requests',
-  version: 1,
-  audience: 'owner',
+export const agreementRequests = defineProjection(agreementRequestsView, {
   tables: {
-    requests: (t) => `create table if not exists ${t} (
-      request_id uuid primary key,
-      si integer not null,
-      user_name text not null,
-      user_email text not null,
-      floor integer not null,
-      block text not null,
-      apartment text not null,
-      rent integer not null,
-      room text not null,
-      status text not null,
-      requested_at timestamptz not null,
-      decided_at timestamptz
-    );
-    create index if not exists ${t}_by_user on ${t} (user_email);
-    create index if not exists ${t}_by_status on ${t} (status, requested_at)`,
+    requests: {
+      key: 'request_id',
+      columns: {
+        request_id: column.uuid(),
+        si: column.integer(),
+        user_name: column.text(),
+        user_email: column.text(),
+        floor: column.integer(),
+        block: column.text(),
+        apartment: column.text(),
+        rent: column.integer(),
+        room: column.text(),
+        status: column.text(),
+        requested_at: column.timestamptz(),
+        decided_at: column.timestamptz({ nullable: true }),
+      },
+      indexes: [['user_email'], ['status', 'requested_at']],
+    },
   },
   on: {
-    AgreementRequested: (trx, { data }, t) =>
-      trx(t.requests)
-        .insert({
+    AgreementRequested: ({ data }) => [
+      {
+        table: 'requests',
+        insert: {
           request_id: data.requestId,
           si: data.si,
           user_name: data.userName,
@@ -38,16 +40,22 @@ export const agreementRequests = defineProjection({
           room: data.room,
           status: 'pending',
           requested_at: data.requestedAt,
-        })
-        .onConflict('request_id')
-        .ignore(),
-    AgreementAccepted: (trx, { data }, t) =>
-      trx(t.requests)
-        .where({ request_id: data.requestId })
-        .update({ status: 'accepted', decided_at: data.acceptedAt }),
-    AgreementRejected: (trx, { data, occurredAt }, t) =>
-      trx(t.requests)
-        .where({ request_id: data.requestId })
-        .update({ status: 'rejected', decided_at: occurredAt }),
+        },
+      },
+    ],
+    AgreementAccepted: ({ data }) => [
+      {
+        table: 'requests',
+        update: { status: 'accepted', decided_at: data.acceptedAt },
+        where: { request_id: data.requestId },
+      },
+    ],
+    AgreementRejected: ({ data, occurredAt }) => [
+      {
+        table: 'requests',
+        update: { status: 'rejected', decided_at: occurredAt },
+        where: { request_id: data.requestId },
+      },
+    ],
   },
 });

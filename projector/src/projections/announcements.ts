@@ -1,30 +1,33 @@
+import { announcementsView } from '@building/events/read-models/announcements';
 import { defineProjection } from '../projection.ts';
+import { column } from '../table-spec.ts';
 
 /** Announcements, for signed-in users. */
-export const announcements = defineProjection({
-  view: 'announcements',
-  version: 1,
-  audience: 'signed-in',
+export const announcements = defineProjection(announcementsView, {
   tables: {
-    announcements: (t) => `create table if not exists ${t} (
-      announcement_id uuid primary key,
-      title text not null,
-      description text not null,
-      posted_at timestamptz not null,
-      position bigint not null
-    )`,
+    announcements: {
+      key: 'announcement_id',
+      columns: {
+        announcement_id: column.uuid(),
+        title: column.text(),
+        description: column.text(),
+        posted_at: column.timestamptz(),
+        position: column.bigint(),
+      },
+    },
   },
   on: {
-    AnnouncementPosted: (trx, { data, occurredAt, position }, t) =>
-      trx(t.announcements)
-        .insert({
+    AnnouncementPosted: ({ data, occurredAt, position }) => [
+      {
+        table: 'announcements',
+        insert: {
           announcement_id: data.announcementId,
           title: data.title,
           description: data.description,
           posted_at: occurredAt,
           position,
-        })
-        .onConflict('announcement_id')
-        .ignore(),
+        },
+      },
+    ],
   },
 });

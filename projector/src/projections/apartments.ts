@@ -1,22 +1,29 @@
+import { apartmentsView } from '@building/events/read-models/apartments';
 import { defineProjection, type EventOf } from '../projection.ts';
+import { column } from '../table-spec.ts';
 import { occupancy, occupancyColumns } from './occupancy.ts';
 
 /** The apartment listing (/apartment): the listed details plus available/booked. */
-export const apartments = defineProjection({
-  view: 'apartments',
-  version: 1,
-  audience: 'public',
+export const apartments = defineProjection(apartmentsView, {
   tables: {
-    apartments: (t) => `create table if not exists ${t} (
-      ${occupancyColumns},
-      apartment text, block text, floor integer, room text, rent integer, image text
-    )`,
+    apartments: {
+      key: 'si',
+      columns: {
+        ...occupancyColumns,
+        apartment: column.text({ nullable: true }),
+        block: column.text({ nullable: true }),
+        floor: column.integer({ nullable: true }),
+        room: column.text({ nullable: true }),
+        rent: column.integer({ nullable: true }),
+        image: column.text({ nullable: true }),
+      },
+    },
   },
   on: {
-    ApartmentListed: (trx, event, t) => occupancy.listed(trx, t.apartments, event.data.si, listing(event)),
-    ApartmentUpdated: (trx, event, t) => occupancy.listed(trx, t.apartments, event.data.si, listing(event)),
-    AgreementAccepted: (trx, event, t) => occupancy.booked(trx, t.apartments, event),
-    LeaseEnded: (trx, event, t) => occupancy.freed(trx, t.apartments, event),
+    ApartmentListed: (event) => occupancy.listed('apartments', event.data.si, listing(event)),
+    ApartmentUpdated: (event) => occupancy.listed('apartments', event.data.si, listing(event)),
+    AgreementAccepted: (event) => occupancy.booked('apartments', event),
+    LeaseEnded: (event) => occupancy.freed('apartments', event),
   },
 });
 

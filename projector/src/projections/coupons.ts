@@ -1,36 +1,41 @@
+import { couponsView } from '@building/events/read-models/coupons';
 import { defineProjection } from '../projection.ts';
+import { column } from '../table-spec.ts';
 
 /** Coupons (home page, payment page, manageCoupon). */
-export const coupons = defineProjection({
-  view: 'coupons',
-  version: 1,
-  audience: 'public',
+export const coupons = defineProjection(couponsView, {
   tables: {
-    coupons: (t) => `create table if not exists ${t} (
-      coupon_id uuid primary key,
-      code text not null,
-      discount integer not null,
-      description text not null,
-      status text not null,
-      added_position bigint not null
-    )`,
+    coupons: {
+      key: 'coupon_id',
+      columns: {
+        coupon_id: column.uuid(),
+        code: column.text(),
+        discount: column.integer(),
+        description: column.text(),
+        status: column.text(),
+        added_position: column.bigint(),
+      },
+    },
   },
   on: {
-    CouponAdded: (trx, { data, position }, t) =>
-      trx(t.coupons)
-        .insert({
+    CouponAdded: ({ data, position }) => [
+      {
+        table: 'coupons',
+        insert: {
           coupon_id: data.couponId,
           code: data.code,
           discount: data.discount,
           description: data.description,
           status: 'available',
           added_position: position,
-        })
-        .onConflict('coupon_id')
-        .ignore(),
-    CouponDisabled: (trx, { data }, t) =>
-      trx(t.coupons).where({ coupon_id: data.couponId }).update({ status: 'unavailable' }),
-    CouponEnabled: (trx, { data }, t) =>
-      trx(t.coupons).where({ coupon_id: data.couponId }).update({ status: 'available' }),
+        },
+      },
+    ],
+    CouponDisabled: ({ data }) => [
+      { table: 'coupons', update: { status: 'unavailable' }, where: { coupon_id: data.couponId } },
+    ],
+    CouponEnabled: ({ data }) => [
+      { table: 'coupons', update: { status: 'available' }, where: { coupon_id: data.couponId } },
+    ],
   },
 });

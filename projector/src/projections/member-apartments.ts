@@ -1,29 +1,32 @@
+import { memberApartmentsView } from '@building/events/read-models/member-apartments';
 import { defineProjection } from '../projection.ts';
+import { column } from '../table-spec.ts';
 
 /** Each member's leases (memberProfile, memberPayment): active while not ended. */
-export const memberApartments = defineProjection({
-  view: 'member-apartments',
-  version: 1,
-  audience: 'owner',
+export const memberApartments = defineProjection(memberApartmentsView, {
   tables: {
-    leases: (t) => `create table if not exists ${t} (
-      request_id uuid primary key,
-      email text not null,
-      si integer not null,
-      apartment text not null,
-      block text not null,
-      floor integer not null,
-      room text not null,
-      rent integer not null,
-      accept_date timestamptz not null,
-      ended_at timestamptz
-    );
-    create index if not exists ${t}_by_email on ${t} (email)`,
+    leases: {
+      key: 'request_id',
+      columns: {
+        request_id: column.uuid(),
+        email: column.text(),
+        si: column.integer(),
+        apartment: column.text(),
+        block: column.text(),
+        floor: column.integer(),
+        room: column.text(),
+        rent: column.integer(),
+        accept_date: column.timestamptz(),
+        ended_at: column.timestamptz({ nullable: true }),
+      },
+      lookups: ['email'],
+    },
   },
   on: {
-    AgreementAccepted: (trx, { data }, t) =>
-      trx(t.leases)
-        .insert({
+    AgreementAccepted: ({ data }) => [
+      {
+        table: 'leases',
+        insert: {
           request_id: data.requestId,
           email: data.userEmail.toLowerCase(),
           si: data.si,
@@ -33,13 +36,15 @@ export const memberApartments = defineProjection({
           room: data.room,
           rent: data.rent,
           accept_date: data.acceptedAt,
-        })
-        .onConflict('request_id')
-        .ignore(),
-    LeaseEnded: (trx, { data }, t) =>
-      trx(t.leases)
-        .where({ si: data.si, email: data.userEmail.toLowerCase() })
-        .whereNull('ended_at')
-        .update({ ended_at: data.endedAt }),
+        },
+      },
+    ],
+    LeaseEnded: ({ data }) => [
+      {
+        table: 'leases',
+        update: { ended_at: data.endedAt },
+        where: { email: data.userEmail.toLowerCase(), si: data.si, ended_at: null },
+      },
+    ],
   },
 });

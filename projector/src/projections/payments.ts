@@ -1,34 +1,37 @@
+import { paymentsView } from '@building/events/read-models/payments';
 import { defineProjection } from '../projection.ts';
+import { column } from '../table-spec.ts';
 
 /** Payment history (paymentHistory): one row per RentPaid, money in poisha. */
-export const payments = defineProjection({
-  view: 'payments',
-  version: 1,
-  audience: 'owner',
+export const payments = defineProjection(paymentsView, {
   tables: {
-    payments: (t) => `create table if not exists ${t} (
-      payment_id uuid primary key,
-      email text not null,
-      name text not null,
-      month text not null,
-      year integer not null,
-      transaction_id text not null,
-      paid_at timestamptz not null,
-      si integer not null,
-      apartment text not null,
-      block text not null,
-      floor integer not null,
-      rent_poisha bigint not null,
-      coupon_code text,
-      discount integer not null,
-      amount_poisha bigint not null
-    );
-    create index if not exists ${t}_by_email on ${t} (email, paid_at)`,
+    payments: {
+      key: 'payment_id',
+      columns: {
+        payment_id: column.uuid(),
+        email: column.text(),
+        name: column.text(),
+        month: column.text(),
+        year: column.integer(),
+        transaction_id: column.text(),
+        paid_at: column.timestamptz(),
+        si: column.integer(),
+        apartment: column.text(),
+        block: column.text(),
+        floor: column.integer(),
+        rent_poisha: column.bigint(),
+        coupon_code: column.text({ nullable: true }),
+        discount: column.integer(),
+        amount_poisha: column.bigint(),
+      },
+      indexes: [['email', 'paid_at']],
+    },
   },
   on: {
-    RentPaid: (trx, { id, data }, t) =>
-      trx(t.payments)
-        .insert({
+    RentPaid: ({ id, data }) => [
+      {
+        table: 'payments',
+        insert: {
           payment_id: id,
           email: data.email.toLowerCase(),
           name: data.name,
@@ -44,8 +47,8 @@ export const payments = defineProjection({
           coupon_code: data.couponCode,
           discount: data.discount,
           amount_poisha: data.amountPoisha,
-        })
-        .onConflict('payment_id')
-        .ignore(),
+        },
+      },
+    ],
   },
 });

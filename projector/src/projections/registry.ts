@@ -9,7 +9,7 @@ import { payments } from './payments.ts';
 import { statistics } from './statistics.ts';
 import { users } from './users.ts';
 
-/** Every live projection, one per screen. */
+/** Every live projection, one per read model (see `@building/events/read-models/all-read-models`). */
 export const projections: readonly Projection[] = [
   apartments,
   coupons,

@@ -1,32 +1,27 @@
-import type { Knex } from 'knex';
 import type { EventOf } from '../projection.ts';
+import type { Row, RowChange } from '../row-changes.ts';
+import { column } from '../table-spec.ts';
 
 /**
  * Role flags per account from the user stream, shared by the users, members and statistics views.
  * The role itself is derived from these flags by roleOf (@building/events/role-of).
  */
-export const roleColumns = `email text primary key,
-  admin boolean not null default false,
-  member boolean not null default false`;
+export const roleColumns = {
+  email: column.text(),
+  admin: column.boolean({ default: false }),
+  member: column.boolean({ default: false }),
+};
 
-async function upsert(
-  trx: Knex.Transaction,
-  table: string,
-  row: Record<string, unknown> & { email: string },
-) {
-  const columns = Object.keys(row).filter((k) => k !== 'email');
-  const insert = trx(table)
-    .insert({ ...row, email: row.email.toLowerCase() })
-    .onConflict('email');
-  await (columns.length > 0 ? insert.merge(columns) : insert.ignore());
-}
+const upsert = <K extends string>(table: K, row: Row & { email: string }): RowChange<K>[] => [
+  { table, upsert: { ...row, email: row.email.toLowerCase() } },
+];
 
 export const roles = {
   upsert,
-  adminGranted: (trx: Knex.Transaction, table: string, event: EventOf<'AdminGranted'>) =>
-    upsert(trx, table, { email: event.data.email, admin: true }),
-  memberPromoted: (trx: Knex.Transaction, table: string, event: EventOf<'MemberPromoted'>) =>
-    upsert(trx, table, { email: event.data.email, member: true }),
-  memberDemoted: (trx: Knex.Transaction, table: string, event: EventOf<'MemberDemoted'>) =>
-    upsert(trx, table, { email: event.data.email, member: false }),
+  adminGranted: <K extends string>(table: K, { data }: EventOf<'AdminGranted'>) =>
+    upsert(table, { email: data.email, admin: true }),
+  memberPromoted: <K extends string>(table: K, { data }: EventOf<'MemberPromoted'>) =>
+    upsert(table, { email: data.email, member: true }),
+  memberDemoted: <K extends string>(table: K, { data }: EventOf<'MemberDemoted'>) =>
+    upsert(table, { email: data.email, member: false }),
 };

@@ -1,3 +1,4 @@
+import { statisticsView } from '@building/events/read-models/statistics';
 import { defineProjection } from '../projection.ts';
 import { occupancy, occupancyColumns } from './occupancy.ts';
 import { roleColumns, roles } from './roles.ts';
@@ -6,21 +7,18 @@ import { roleColumns, roles } from './roles.ts';
  * The admin's statistics (/apartmentData): apartments listed, available and booked; accounts by
  * role. Its own small tables, so it rebuilds independently of the listing and the users view.
  */
-export const statistics = defineProjection({
-  view: 'statistics',
-  version: 1,
-  audience: 'admin',
+export const statistics = defineProjection(statisticsView, {
   tables: {
-    apartments: (t) => `create table if not exists ${t} (${occupancyColumns})`,
-    accounts: (t) => `create table if not exists ${t} (${roleColumns})`,
+    apartments: { key: 'si', columns: occupancyColumns },
+    accounts: { key: 'email', columns: roleColumns },
   },
   on: {
-    ApartmentListed: (trx, { data }, t) => occupancy.listed(trx, t.apartments, data.si),
-    AgreementAccepted: (trx, event, t) => occupancy.booked(trx, t.apartments, event),
-    LeaseEnded: (trx, event, t) => occupancy.freed(trx, t.apartments, event),
-    UserRegistered: (trx, { data }, t) => roles.upsert(trx, t.accounts, { email: data.email }),
-    AdminGranted: (trx, event, t) => roles.adminGranted(trx, t.accounts, event),
-    MemberPromoted: (trx, event, t) => roles.memberPromoted(trx, t.accounts, event),
-    MemberDemoted: (trx, event, t) => roles.memberDemoted(trx, t.accounts, event),
+    ApartmentListed: ({ data }) => occupancy.listed('apartments', data.si),
+    AgreementAccepted: (event) => occupancy.booked('apartments', event),
+    LeaseEnded: (event) => occupancy.freed('apartments', event),
+    UserRegistered: ({ data }) => roles.upsert('accounts', { email: data.email }),
+    AdminGranted: (event) => roles.adminGranted('accounts', event),
+    MemberPromoted: (event) => roles.memberPromoted('accounts', event),
+    MemberDemoted: (event) => roles.memberDemoted('accounts', event),
   },
 });

@@ -1,34 +1,33 @@
+import { usersView } from '@building/events/read-models/users';
 import { defineProjection } from '../projection.ts';
+import { column } from '../table-spec.ts';
 import { roleColumns, roles } from './roles.ts';
 
-/**
- * Accounts and their roles: answers /user/{admin,member,users}/:email, and the query-service reads
- * the caller's role here on every request (a demoted member loses access at once).
- */
-export const users = defineProjection({
-  view: 'users',
-  version: 1,
-  audience: 'owner',
+/** Accounts and their roles (the role checks, and every request's caller role). */
+export const users = defineProjection(usersView, {
   tables: {
-    accounts: (t) => `create table if not exists ${t} (
-      ${roleColumns},
-      name text not null default '',
-      photo_url text not null default '',
-      registered boolean not null default false
-    )`,
+    accounts: {
+      key: 'email',
+      columns: {
+        ...roleColumns,
+        name: column.text({ default: '' }),
+        photo_url: column.text({ default: '' }),
+        registered: column.boolean({ default: false }),
+      },
+    },
   },
   on: {
-    UserRegistered: (trx, { data }, t) =>
-      roles.upsert(trx, t.accounts, {
+    UserRegistered: ({ data }) =>
+      roles.upsert('accounts', {
         email: data.email,
         name: data.name,
         photo_url: data.photoURL,
         registered: true,
       }),
-    ProfileUpdated: (trx, { data }, t) =>
-      roles.upsert(trx, t.accounts, { email: data.email, name: data.name, photo_url: data.photoURL }),
-    AdminGranted: (trx, event, t) => roles.adminGranted(trx, t.accounts, event),
-    MemberPromoted: (trx, event, t) => roles.memberPromoted(trx, t.accounts, event),
-    MemberDemoted: (trx, event, t) => roles.memberDemoted(trx, t.accounts, event),
+    ProfileUpdated: ({ data }) =>
+      roles.upsert('accounts', { email: data.email, name: data.name, photo_url: data.photoURL }),
+    AdminGranted: (event) => roles.adminGranted('accounts', event),
+    MemberPromoted: (event) => roles.memberPromoted('accounts', event),
+    MemberDemoted: (event) => roles.memberDemoted('accounts', event),
   },
 });

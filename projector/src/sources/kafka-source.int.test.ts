@@ -10,8 +10,7 @@ import { createKafka, type KafkaClient } from '@building/infra/kafka/kafka-clien
 import { startOutboxRelay, type OutboxRelay } from '@building/infra/kafka/outbox-relay';
 import { kafkaBrokers, missing } from '@building/infra/testing/infra-availability';
 import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
-import { hasApplied } from '../applied-position.ts';
-import { projections } from '../projections/registry.ts';
+import { hasApplied } from '@building/infra/read-models/applied-position';
 import { startProjector } from '../start-projector.ts';
 import { buildingHistory } from '../testing/building-history.ts';
 import { people, scriptedBuilding } from '../testing/scripted-building.ts';
@@ -80,7 +79,7 @@ describe.skipIf(missing('postgres') || missing('kafka'))('the Kafka-fed projecto
       await producer.send(topicFor('coupon', prefix), [{ key: 'coupon-x', value: '{not json' }]);
       await producer.disconnect();
 
-      await until('the last event in the views', () => hasApplied(test.db, last, projections));
+      await until('the last event in the views', () => hasApplied(test.db, last));
       await until(
         'the poison message parked',
         async () => (await test.db('parked_events').where({ projection: '*' })).length === 1,
@@ -106,7 +105,7 @@ describe.skipIf(missing('postgres') || missing('kafka'))('the Kafka-fed projecto
     const projector = await startProjector(config, { groupId, log: () => {} });
     try {
       const last = await store.lastPosition();
-      await until('the new coupon', () => hasApplied(test.db, last, projections));
+      await until('the new coupon', () => hasApplied(test.db, last));
       expect(await test.db('coupons_v1_coupons').where({ code: 'AFTER-RESTART' }).first('status')).toEqual({
         status: 'available',
       });

@@ -18,7 +18,7 @@ export async function projectFromKafka(options: {
   batchSize?: number;
 }): Promise<{ stop(): Promise<void> }> {
   const consumer = options.kafka.consumer(options.groupId ?? PROJECTOR_GROUP_ID);
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? 2000;
   await consumer.run({
     topics: allTopics(options.topicPrefix),
     fromBeginning: true,

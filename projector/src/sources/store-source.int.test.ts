@@ -5,8 +5,7 @@ import { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { migrateEventStore } from '@building/infra/event-store/schema';
 import { missing } from '@building/infra/testing/infra-availability';
 import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
-import { hasApplied } from '../applied-position.ts';
-import { projections } from '../projections/registry.ts';
+import { hasApplied } from '@building/infra/read-models/applied-position';
 import { startProjector } from '../start-projector.ts';
 import { buildingHistory } from '../testing/building-history.ts';
 import { scriptedBuilding } from '../testing/scripted-building.ts';
@@ -21,14 +20,10 @@ describe.skipIf(missing('postgres'))('the store-tailing projector (embedded mode
   afterAll(() => test?.drop());
 
   const until = async (position: number) => {
-    for (
-      let waited = 0;
-      waited < 30_000 && !(await hasApplied(test.db, position, projections));
-      waited += 50
-    ) {
+    for (let waited = 0; waited < 30_000 && !(await hasApplied(test.db, position)); waited += 50) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(await hasApplied(test.db, position, projections)).toBe(true);
+    expect(await hasApplied(test.db, position)).toBe(true);
   };
 
   it('follows the store, resumes from its checkpoint after a restart, and matches a direct projection', async () => {

@@ -24,6 +24,8 @@ export async function projectFromStore(options: {
   return tailEvents(options.store, {
     from: await loadCheckpoint(db, id),
     pollMs: options.pollMs,
+    // Catching up, big batches: the engine's statements grow with tables, not events.
+    batchSize: 2000,
     onError: options.onError ?? ((error) => console.error('[projector] tailing the store failed', error)),
     onEvents: async (events, checkpoint) => {
       await options.projector.project(events, {

@@ -4,21 +4,21 @@ import { z } from 'zod';
 import { bearerToken, verifyAccessToken } from '@building/infra/auth/access-token';
 import { refuse } from '@building/events/domain-error';
 import { badRequest, unauthorized } from '@building/infra/http/problem';
-import { tableNamesOf } from '@building/projector/projection';
-import { users } from '@building/projector/projections/users';
 import type { Role } from '@building/events/envelope';
-import { roleOf } from '@building/events/role-of';
+import { tableNames } from '@building/events/read-models/read-model';
+import { usersView } from '@building/events/read-models/users';
+import { toResponse } from '../read-models/to-responses.ts';
 
 export interface Caller {
   email: string;
   role: Role;
 }
 
-const accounts = tableNamesOf(users).accounts;
+const accounts = tableNames(usersView).accounts;
 
 /** The caller's role from the users view, read on every request: a demotion applies at once. */
 export async function roleFromView(db: Knex, email: string): Promise<Role> {
-  return roleOf(await db(accounts).where({ email }).first('admin', 'member'));
+  return toResponse(usersView, await db(accounts).where({ email }).first('admin', 'member')).role;
 }
 
 /**

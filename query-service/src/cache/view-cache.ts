@@ -1,4 +1,4 @@
-import type { ViewName } from '@building/projector/projection';
+import type { ViewName } from '@building/events/read-models/read-model';
 import type { CacheStore } from './cache-store.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ViewName } from '@building/projector/projection';
+import type { ViewName } from '@building/events/read-models/read-model';
 import { createLruCacheStore } from './lru-cache-store.ts';
 import { createViewCache } from './view-cache.ts';
 

@@ -1,13 +1,13 @@
 import Router from '@koa/router';
 import { PassThrough } from 'node:stream';
-import { projections } from '@building/projector/projections/registry';
-import type { ViewChange } from '@building/projector/views-changed';
+import { readModelOf } from '@building/events/read-models/all-read-models';
+import type { ViewChange } from '@building/events/read-models/view-changes';
 import { requireCaller, roleFromView, type Caller } from '../auth/caller.ts';
 import type { QueryDeps } from '../query-deps.ts';
 
 /** Whether `caller` may hear about `change`: admins everything, others public views and their own. */
 export function mayHear(change: ViewChange, caller: Caller | null): boolean {
-  const audience = projections.find((p) => p.view === change.view)?.audience ?? 'admin';
+  const audience = readModelOf(change.view).audience;
   if (audience === 'public') return true;
   if (!caller) return false;
   if (caller.role === 'admin' || audience === 'signed-in') return true;

@@ -1,7 +1,12 @@
 import type { Knex } from 'knex';
-import type { ViewName } from '@building/projector/projection';
-import { projections } from '@building/projector/projections/registry';
-import { VIEWS_CHANGED_CHANNEL, viewChangesSchema, type ViewChange } from '@building/projector/views-changed';
+import { readModels } from '@building/events/read-models/all-read-models';
+import type { ViewName } from '@building/events/read-models/read-model';
+import {
+  PROJECTION_STATUS_TABLE,
+  VIEWS_CHANGED_CHANNEL,
+  viewChangesSchema,
+  type ViewChange,
+} from '@building/events/read-models/view-changes';
 
 /**
  * The query-service's ear on the projector: LISTEN views_changed (sent by the projector after each
@@ -43,11 +48,11 @@ export async function listenForViewChanges(
   };
   const reloadPositions = async () => {
     const rows: Array<{ projection: string; position: string; generation: number }> = await db(
-      'projection_status',
+      PROJECTION_STATUS_TABLE,
     ).select('projection', 'position', 'generation');
     for (const row of rows) {
-      const projection = projections.find((p) => p.name === row.projection);
-      if (projection) bump(projection.view, Number(row.position), Number(row.generation));
+      const model = readModels.find((m) => m.name === row.projection);
+      if (model) bump(model.view, Number(row.position), Number(row.generation));
     }
   };
   const onNotification = (message: { channel: string; payload?: string }) => {

@@ -7,9 +7,9 @@ import { badRequest } from '@building/infra/http/problem';
 import { auditCategoryNames, toCategories } from '@building/infra/ops/audit-categories';
 import { auditLog } from '@building/infra/ops/audit-log';
 import { parseDate } from '@building/infra/ops/parse-date';
-import { projectionsReport } from '@building/projector/ops/projections/projection-status';
+import { projectionsReport } from '@building/infra/read-models/projections-report';
 import { storeReplay } from '@building/infra/ops/store-replay';
-import { projections } from '@building/projector/projections/registry';
+import { readModels } from '@building/events/read-models/all-read-models';
 import { adminOnly } from '../auth/caller.ts';
 
 const categoryNames: readonly string[] = [...auditCategoryNames, 'all'];
@@ -55,7 +55,7 @@ const auditQuery = z.object({
 export function adminOpsRoutes(deps: { db: Knex; jwtSecret: string }): Router {
   return new Router()
     .get('/admin/projections', adminOnly(deps), async (ctx) => {
-      ctx.body = await projectionsReport(deps.db, projections);
+      ctx.body = await projectionsReport(deps.db, readModels);
     })
     .get('/admin/audit', adminOnly(deps), async (ctx) => {
       const query = parseInput(auditQuery, ctx.query, 'query');

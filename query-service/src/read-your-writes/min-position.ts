@@ -2,8 +2,8 @@ import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { parseInput } from '@building/events/parse-input';
-import { hasApplied } from '@building/projector/applied-position';
-import { projections } from '@building/projector/projections/registry';
+import { readModels } from '@building/events/read-models/all-read-models';
+import { hasApplied } from '@building/infra/read-models/applied-position';
 import type { ViewChanges } from '../live/view-changes.ts';
 
 const header = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -26,7 +26,7 @@ export function minPosition(deps: { db: Knex; changes: ViewChanges; maxWaitMs?: 
     await next();
     // From the positions the view-change listener keeps (a cache hit touches no database); a
     // wait that saw its event applied may be ahead of the NOTIFY that will say so.
-    const known = Math.max(0, ...projections.map((p) => deps.changes.positionOf(p.view)));
+    const known = Math.max(0, ...readModels.map((m) => deps.changes.positionOf(m.view)));
     ctx.set('X-Position', String(Math.max(known, reached)));
   };
 }
@@ -43,7 +43,7 @@ export async function waitUntilApplied(
   const unsubscribe = changes.subscribe(() => wake());
   try {
     for (;;) {
-      if (await hasApplied(db, position, projections)) return true;
+      if (await hasApplied(db, position)) return true;
       const left = deadline - Date.now();
       if (left <= 0) return false;
       // A view change wakes us at once; the short poll covers a NOTIFY that went missing.

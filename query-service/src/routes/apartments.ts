@@ -1,12 +1,13 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { parseInput } from '@building/events/parse-input';
-import { tableNamesOf } from '@building/projector/projection';
-import { apartments } from '@building/projector/projections/apartments';
+import { apartmentPageSchema, apartmentsView } from '@building/events/read-models/apartments';
+import { tableNames } from '@building/events/read-models/read-model';
 import { readView, type QueryDeps } from '../query-deps.ts';
+import { toResponses } from '../read-models/to-responses.ts';
 
 export const PAGE_SIZE = 6;
-const table = tableNamesOf(apartments).apartments;
+const table = tableNames(apartmentsView).apartments;
 const query = z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0) });
 
 /** GET /apartment?page=N (from 0, 6 a page, by si): `{ result, postCount }`. Public. */
@@ -23,20 +24,10 @@ export function apartmentRoutes(deps: QueryDeps): Router {
           .offset(page * PAGE_SIZE),
         deps.db(table).where({ listed: true }).count<{ n: string }[]>('* as n').first(),
       ]);
-      return {
-        result: rows.map((r) => ({
-          _id: `apartment-${r.si}`,
-          si: r.si,
-          apartment: r.apartment,
-          block: r.block,
-          floor: r.floor,
-          image: r.image,
-          rent: r.rent,
-          room: r.room,
-          status: r.booked_by ? 'booked' : 'available',
-        })),
+      return apartmentPageSchema.parse({
+        result: toResponses(apartmentsView, rows),
         postCount: Number(count?.n ?? 0),
-      };
+      });
     });
   });
 }

@@ -1,23 +1,17 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
-import { tableNamesOf } from '@building/projector/projection';
-import { coupons } from '@building/projector/projections/coupons';
+import { couponsView } from '@building/events/read-models/coupons';
+import { tableNames } from '@building/events/read-models/read-model';
 import { requireCaller } from '../auth/caller.ts';
 import { readView, type QueryDeps } from '../query-deps.ts';
+import { toResponses } from '../read-models/to-responses.ts';
 
-const table = tableNamesOf(coupons).coupons;
+const table = tableNames(couponsView).coupons;
 
 async function couponList(db: Knex, availableOnly: boolean) {
   const query = db(table).orderBy('added_position');
   if (availableOnly) query.where({ status: 'available' });
-  const rows = await query;
-  return rows.map((r) => ({
-    _id: r.coupon_id,
-    code: r.code,
-    discount: r.discount,
-    description: r.description,
-    status: r.status,
-  }));
+  return toResponses(couponsView, await query);
 }
 
 /**

@@ -1,12 +1,13 @@
 import Router from '@koa/router';
-import { tableNamesOf } from '@building/projector/projection';
-import { memberApartments } from '@building/projector/projections/member-apartments';
-import { members } from '@building/projector/projections/members';
+import { memberApartmentsView } from '@building/events/read-models/member-apartments';
+import { membersView } from '@building/events/read-models/members';
+import { tableNames } from '@building/events/read-models/read-model';
 import { adminOnly, ownerOrAdmin } from '../auth/caller.ts';
 import { readView, type QueryDeps } from '../query-deps.ts';
+import { toResponses } from '../read-models/to-responses.ts';
 
-const accounts = tableNamesOf(members).accounts;
-const leases = tableNamesOf(memberApartments).leases;
+const accounts = tableNames(membersView).accounts;
+const leases = tableNames(memberApartmentsView).leases;
 
 /**
  * GET /members (admin, manageMember): `[{ _id, name, email }]`.
@@ -15,29 +16,20 @@ const leases = tableNamesOf(memberApartments).leases;
 export function memberRoutes(deps: QueryDeps): Router {
   return new Router()
     .get('/members', adminOnly(deps), async (ctx) => {
-      ctx.body = await readView(ctx, deps, ['members'], {}, async () => {
-        const rows = await deps.db(accounts).where({ member: true, admin: false }).orderBy('email');
-        return rows.map((r) => ({ _id: `user-${r.email}`, name: r.name, email: r.email }));
-      });
+      ctx.body = await readView(ctx, deps, ['members'], {}, async () =>
+        toResponses(
+          membersView,
+          await deps.db(accounts).where({ member: true, admin: false }).orderBy('email'),
+        ),
+      );
     })
     .get('/memberData/:email', ownerOrAdmin(deps), async (ctx) => {
       const email = ctx.state.email as string;
-      ctx.body = await readView(ctx, deps, ['member-apartments'], { email }, async () => {
-        const rows = await deps
-          .db(leases)
-          .where({ email })
-          .whereNull('ended_at')
-          .orderBy(['accept_date', 'si']);
-        return rows.map((r) => ({
-          _id: r.request_id,
-          si: r.si,
-          apartment: r.apartment,
-          block: r.block,
-          floor: r.floor,
-          room: r.room,
-          rent: r.rent,
-          accept_date: (r.accept_date as Date).toISOString(),
-        }));
-      });
+      ctx.body = await readView(ctx, deps, ['member-apartments'], { email }, async () =>
+        toResponses(
+          memberApartmentsView,
+          await deps.db(leases).where({ email }).whereNull('ended_at').orderBy(['accept_date', 'si']),
+        ),
+      );
     });
 }

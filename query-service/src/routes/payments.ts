@@ -1,12 +1,13 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { parseInput } from '@building/events/parse-input';
-import { tableNamesOf } from '@building/projector/projection';
-import { payments } from '@building/projector/projections/payments';
+import { paymentsView } from '@building/events/read-models/payments';
+import { tableNames } from '@building/events/read-models/read-model';
 import { ownerOrAdmin } from '../auth/caller.ts';
 import { readView, type QueryDeps } from '../query-deps.ts';
+import { toResponses } from '../read-models/to-responses.ts';
 
-const table = tableNamesOf(payments).payments;
+const table = tableNames(paymentsView).payments;
 const query = z.object({ month: z.string().trim().max(20).optional() });
 
 /**
@@ -24,22 +25,7 @@ export function paymentRoutes(deps: QueryDeps): Router {
         { column: 'paid_at', order: 'desc' },
         { column: 'payment_id', order: 'asc' },
       ]);
-      return (await rows).map((r) => ({
-        _id: r.payment_id,
-        email: r.email,
-        name: r.name,
-        month: r.month,
-        year: r.year,
-        price: Number(r.amount_poisha) / 100,
-        TransactionId: r.transaction_id,
-        time: Math.floor((r.paid_at as Date).getTime() / 1000),
-        si: r.si,
-        apartment: r.apartment,
-        block: r.block,
-        floor: r.floor,
-        couponCode: r.coupon_code,
-        discount: r.discount,
-      }));
+      return toResponses(paymentsView, await rows);
     });
   });
 }

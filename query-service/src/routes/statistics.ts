@@ -1,10 +1,11 @@
 import Router from '@koa/router';
-import { tableNamesOf } from '@building/projector/projection';
-import { statistics } from '@building/projector/projections/statistics';
+import { tableNames } from '@building/events/read-models/read-model';
+import { statisticsView } from '@building/events/read-models/statistics';
 import { adminOnly } from '../auth/caller.ts';
 import { readView, type QueryDeps } from '../query-deps.ts';
+import { toResponse } from '../read-models/to-responses.ts';
 
-const tables = tableNamesOf(statistics);
+const tables = tableNames(statisticsView);
 
 /**
  * GET /apartmentData (admin): `{ total, available, booked, user, member }`. total = listed
@@ -13,7 +14,7 @@ const tables = tableNamesOf(statistics);
 export function statisticsRoutes(deps: QueryDeps): Router {
   return new Router().get('/apartmentData', adminOnly(deps), async (ctx) => {
     ctx.body = await readView(ctx, deps, ['statistics'], {}, async () => {
-      const { rows } = await deps.db.raw(
+      const { rows } = await deps.db.raw<{ rows: unknown[] }>(
         `select
            (select count(*) from ${tables.apartments} where listed) as total,
            (select count(*) from ${tables.apartments} where listed and booked_by is null) as available,
@@ -21,14 +22,7 @@ export function statisticsRoutes(deps: QueryDeps): Router {
            (select count(*) from ${tables.accounts} where not admin and not member) as user,
            (select count(*) from ${tables.accounts} where member and not admin) as member`,
       );
-      const row = rows[0] as Record<string, string>;
-      return {
-        total: Number(row.total),
-        available: Number(row.available),
-        booked: Number(row.booked),
-        user: Number(row.user),
-        member: Number(row.member),
-      };
+      return toResponse(statisticsView, rows[0]);
     });
   });
 }

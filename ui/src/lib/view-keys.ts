@@ -1,20 +1,11 @@
-/**
- * Every query key starts with the name of the read view it comes from, so a change of that view
- * (a command's answer, or the query-service's live stream) invalidates exactly its queries.
- */
-export const viewNames = [
-  'apartments',
-  'coupons',
-  'announcements',
-  'agreement-requests',
-  'members',
-  'member-apartments',
-  'payments',
-  'users',
-  'statistics',
-] as const;
+import { viewNames, type ViewName } from '@building/events/read-models/read-model';
 
-export type ViewName = (typeof viewNames)[number];
+/**
+ * Every query key starts with the name of the read view it comes from (the read-model contracts'
+ * names), so a change of that view (a command's answer, or the query-service's live stream)
+ * invalidates exactly its queries.
+ */
+export { viewNames, type ViewName };
 
 export const viewKey = (view: ViewName) => [view] as const;
 

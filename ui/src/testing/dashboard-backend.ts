@@ -1,4 +1,11 @@
 import { configure } from '@testing-library/react';
+import { monthSchema } from '@building/events/catalogue';
+import type { AgreementRequest } from '@building/events/read-models/agreement-requests';
+import type { Announcement } from '@building/events/read-models/announcements';
+import type { MemberApartment } from '@building/events/read-models/member-apartments';
+import type { Member } from '@building/events/read-models/members';
+import type { Payment } from '@building/events/read-models/payments';
+import type { ApartmentStats } from '@building/events/read-models/statistics';
 import { http, HttpResponse } from 'msw';
 import { beforeEach } from 'vitest';
 import { env } from '../lib/env.ts';
@@ -11,17 +18,8 @@ import { server } from './server.ts';
  * The dashboard's endpoints over an in-memory state, for route tests. Roles and coupons come from
  * the foundation's `backend` (admins, members, coupons), so role checks and the home page agree.
  */
-export interface StoredPayment {
-  _id: string;
-  email: string;
-  name: string;
-  si: number;
-  month: string;
-  year: number;
-  price: number;
-  TransactionId: string;
-  time: number;
-}
+/** The payments view's rows, as GET /payments answers them (the read-model contract). */
+export type StoredPayment = Payment;
 
 interface Intent {
   id: string;
@@ -33,13 +31,15 @@ interface Intent {
 }
 
 export const dashboard = {
-  announcements: [] as Array<{ _id: string; title: string; description: string }>,
-  myAgreements: {} as Record<string, unknown[]>,
-  stats: { total: 8, available: 6, booked: 2, user: 5, member: 2 } as unknown,
-  members: [] as Array<{ _id: string; name: string; email: string }>,
-  requests: [] as Array<Record<string, unknown> & { si: number; user_email: string }>,
-  memberApartments: {} as Record<string, Array<Record<string, unknown> & { si: number; rent: number }>>,
-  payments: [] as StoredPayment[],
+  announcements: [] as Announcement[],
+  myAgreements: {} as Record<string, AgreementRequest[]>,
+  /** Any shape: the statistics screen's test of a malformed answer sets one. */
+  stats: { total: 8, available: 6, booked: 2, user: 5, member: 2 } as
+    ApartmentStats | Record<string, unknown>,
+  members: [] as Member[],
+  requests: [] as AgreementRequest[],
+  memberApartments: {} as Record<string, MemberApartment[]>,
+  payments: [] as Payment[],
   audit: undefined as unknown,
   intents: [] as Intent[],
   /** Card payments the sandbox confirmed (intent ids). */
@@ -242,11 +242,16 @@ export const dashboardHandlers = [
       email: intent.email,
       name: intent.email,
       si: intent.si,
-      month: intent.month,
+      apartment: `${100 + intent.si}`,
+      block: 'A',
+      floor: 1,
+      month: monthSchema.parse(intent.month),
       year: intent.year,
       price: intent.payable,
       TransactionId: intent.id,
       time: 1_767_225_600,
+      couponCode: null,
+      discount: 0,
     });
     return HttpResponse.json({ insertedId: intent.id, ...written() });
   }),

@@ -2,21 +2,25 @@ import type { Knex } from 'knex';
 import type { StoredEvent } from '@building/events/envelope';
 import { decodeEvent } from '@building/events/decode-event';
 import { applyBatch, type ProjectorLog, type Step } from '../../apply-events.ts';
-import { tableNamesOf, type Projection } from '../../projection.ts';
+import { ViewBatch } from '../../view-batch.ts';
+import { bulkLoadShadow } from './bulk-load-shadow.ts';
+import type { Projection } from '../../projection.ts';
+import { checkpointTable, tableNames } from '@building/events/read-models/read-model';
 import { holdProjections } from '../../projection-lock.ts';
 import { liveTarget, shadowTarget, type ProjectionTarget } from '../../projection-target.ts';
 import { migrateProjector } from '../../projector-schema.ts';
-import { VIEWS_CHANGED_CHANNEL, notifyPayloads } from '../../views-changed.ts';
+import { VIEWS_CHANGED_CHANNEL } from '@building/events/read-models/view-changes';
+import { notifyPayloads } from '../../notify-payloads.ts';
 import { startOfLog, type TailCheckpoint } from '@building/infra/event-store/event-store';
 import type { ReplayProgress } from '@building/infra/ops/replay-source';
 import { logBound, readBelow } from './read-below.ts';
 import { ident, swapTable, tableExists } from './swap-tables.ts';
 
 /** The projector's per-projection bookkeeping rows, keyed by the `projection` column. */
-const checkpointTables = ['projection_streams', 'projection_status', 'parked_events'] as const;
+const checkpointTables = ['projection_status', 'parked_events'] as const;
 
 export interface RebuildOptions {
-  /** Events per replay transaction. */
+  /** Events per catch-up batch in the swap (the replay reads pages of at least 5,000). */
   batchSize?: number;
   progress?: ReplayProgress;
   log?: ProjectorLog;
@@ -45,10 +49,10 @@ interface Pair {
 
 /**
  * Rebuilds projections from the start of the log without disturbing the live views:
- * 1. drops what an interrupted rebuild left (shadow tables and checkpoint rows) and creates empty
- *    shadow tables (`<name>_shadow_<table>`);
- * 2. replays the whole log into them, a batch per transaction, with the projector's own apply
- *    (same per-stream checkpoints, under the shadow's key) while the live projector goes on;
+ * 1. drops what an interrupted rebuild left (shadow tables and checkpoint rows);
+ * 2. folds the whole log in memory with the projector's own fold (same accept / skip / park per
+ *    stream) while the live projector goes on, then bulk-loads the shadow tables
+ *    (`<name>_shadow_<table>`, checkpoints included) with COPY, keys and indexes built after;
  * 3. in ONE transaction: takes the projections' exclusive lock (the live projector's batches hold
  *    it shared, so they finish first and new ones wait), catches the shadows up to the end of the
  *    log as of that moment (everything the live views hold), swaps the tables (live -> old, shadow -> live, drop old) and replaces the live
@@ -61,18 +65,25 @@ export async function rebuildProjections(
   options: RebuildOptions = {},
 ): Promise<RebuildResult> {
   const batchSize = options.batchSize ?? 500;
+  const pageSize = Math.max(batchSize, 5000);
   const log = options.log ?? ((line) => console.warn(`[rebuild] ${line}`));
   const pairs: Pair[] = projections.map((projection) => ({
     projection,
     live: liveTarget(projection),
     shadow: shadowTarget(projection),
-    old: tableNamesOf(projection, `${projection.name}_old`),
+    old: {
+      ...tableNames(projection.model, `${projection.name}_old`),
+      streams: checkpointTable(projection.model, `${projection.name}_old`),
+    },
   }));
   const shadows = pairs.map((p) => p.shadow);
 
   await dropLeftovers(db, pairs);
-  await migrateProjector(db, shadows);
+  // The live views too, when missing: a rebuild on an empty database creates them.
+  await migrateProjector(db, [...pairs.map((p) => p.live), ...shadows]);
 
+  // Every row of every shadow view in memory: nothing to load, each table written once at the end.
+  const views = shadows.map((shadow) => new ViewBatch(shadow, true));
   const [counted] = await db('events').count<{ n: string }[]>('* as n');
   options.progress?.start(Number(counted?.n ?? 0));
   let checkpoint: TailCheckpoint = startOfLog;
@@ -84,10 +95,13 @@ export async function rebuildProjections(
     for (let rounds = 1; ; rounds++) {
       const bound = await logBound(db);
       let round = 0;
+      // The next page is read while this one is folded.
+      let next = readBelow(db, checkpoint, bound, pageSize);
       for (;;) {
-        const batch = await readBelow(db, checkpoint, bound, batchSize);
+        const batch = await next;
         if (batch.events.length === 0) break;
-        await db.transaction((trx) => applyBatch(trx, shadows, toSteps(batch.events), log));
+        next = readBelow(db, batch.checkpoint, bound, pageSize);
+        for (const step of toSteps(batch.events)) for (const view of views) view.fold(step, log);
         checkpoint = batch.checkpoint;
         round += batch.events.length;
         options.progress?.advance(batch.events.length);
@@ -98,6 +112,7 @@ export async function rebuildProjections(
   } finally {
     options.progress?.stop();
   }
+  for (const view of views) await bulkLoadShadow(db, view);
 
   await options.beforeSwap?.();
   for (let attempt = 1; ; attempt++) {
@@ -158,6 +173,11 @@ async function swapIn(
           old: pair.old[key]!,
         });
       }
+      await swapTable(trx, {
+        live: pair.live.checkpoints,
+        shadow: pair.shadow.checkpoints,
+        old: pair.old.streams!,
+      });
       for (const table of checkpointTables) {
         await trx(table).where({ projection: pair.live.key }).delete();
         await trx(table).where({ projection: pair.shadow.key }).update({ projection: pair.live.key });
@@ -178,7 +198,7 @@ async function swapIn(
     const generations = Object.fromEntries(rows.map((r) => [r.projection, Number(r.generation)]));
     // Caches and live-update listeners re-read the rebuilt views once this commits.
     const changes = pairs.map((p) => ({
-      view: p.projection.view,
+      view: p.projection.model.view,
       position: positions[p.live.key] ?? 0,
       owner: null,
       generation: generations[p.live.key] ?? 0,
@@ -194,7 +214,11 @@ async function swapIn(
 async function dropLeftovers(db: Knex, pairs: readonly Pair[]): Promise<void> {
   await db.transaction(async (trx) => {
     for (const pair of pairs) {
-      for (const table of [...Object.values(pair.shadow.tables), ...Object.values(pair.old)]) {
+      for (const table of [
+        ...Object.values(pair.shadow.tables),
+        pair.shadow.checkpoints,
+        ...Object.values(pair.old),
+      ]) {
         await trx.raw(`drop table if exists ${ident(table)}`);
       }
       for (const table of checkpointTables) {

@@ -6,7 +6,7 @@ export const projectionNamePattern = /^[a-z][a-z0-9_]*_v\d+$/;
 
 /**
  * Drops a projection version that is no longer registered (the last step of switching to a new
- * version): its tables (`<name>_*`, shadows included) and its checkpoint and parked rows.
+ * version): its tables (`<name>_*`: rows, checkpoints, shadows) and its status and parked rows.
  * Returns the tables dropped.
  */
 export async function retireProjection(db: Knex, name: string): Promise<string[]> {
@@ -18,7 +18,7 @@ export async function retireProjection(db: Knex, name: string): Promise<string[]
       .select('tablename');
     const tables = rows.map((r) => r.tablename).sort();
     for (const table of tables) await trx.raw(`drop table ${ident(table)}`);
-    for (const table of ['projection_streams', 'projection_status', 'parked_events']) {
+    for (const table of ['projection_status', 'parked_events']) {
       if (await tableExists(trx, table))
         await trx(table)
           .whereIn('projection', [name, `${name}_shadow`])

@@ -5,7 +5,7 @@ import { ident } from '../projections/swap-tables.ts';
 
 /** Every live view table of the projections. */
 export const liveTables = (projections: readonly Projection[]) =>
-  projections.flatMap((p) => Object.values(liveTarget(p).tables));
+  projections.flatMap((p) => [...Object.values(liveTarget(p).tables), liveTarget(p).checkpoints]);
 
 /** An order-independent digest of one table's rows, and its row count. */
 export async function tableHash(db: Knex, table: string): Promise<{ hash: string; rows: number }> {

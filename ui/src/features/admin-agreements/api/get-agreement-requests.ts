@@ -2,24 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { query } from '../../../lib/api-client.ts';
 import { viewKey } from '../../../lib/view-keys.ts';
+import {
+  agreementRequestsView,
+  type AgreementRequest,
+} from '@building/events/read-models/agreement-requests';
 
-const label = z.union([z.string(), z.number()]);
+const requestSchema = agreementRequestsView.response;
 
-const requestSchema = z.object({
-  _id: label,
-  si: z.number(),
-  user_name: z.string(),
-  user_email: z.string(),
-  floor: label,
-  block: label,
-  apartment: label,
-  rent: z.number(),
-  room: label,
-  status: z.string(),
-  timestamp: z.union([z.number(), z.string()]),
-});
-
-export type AgreementRequest = z.infer<typeof requestSchema>;
+export type { AgreementRequest };
 
 /** GET /agreement (admins only): the requests waiting for a decision. */
 export async function getAgreementRequests(signal?: AbortSignal): Promise<AgreementRequest[]> {

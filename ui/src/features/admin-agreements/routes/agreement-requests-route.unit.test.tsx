@@ -23,7 +23,7 @@ const request = (si: number, email: string, name: string) => ({
   apartment: `B-20${si}`,
   rent: 15000,
   room: `20${si}`,
-  status: 'pending',
+  status: 'pending' as const,
   timestamp: Date.UTC(2026, 6, 9, 12),
 });
 

@@ -2,14 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { query } from '../../../lib/api-client.ts';
 import { viewKey } from '../../../lib/view-keys.ts';
+import { membersView, type Member } from '@building/events/read-models/members';
 
-const memberSchema = z.object({
-  _id: z.union([z.string(), z.number()]),
-  name: z.string(),
-  email: z.string(),
-});
+const memberSchema = membersView.response;
 
-export type Member = z.infer<typeof memberSchema>;
+export type { Member };
 
 /** GET /members (admins only): everyone with an active lease. */
 export async function getMembers(signal?: AbortSignal): Promise<Member[]> {

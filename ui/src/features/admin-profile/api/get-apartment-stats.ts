@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import { query } from '../../../lib/api-client.ts';
 import { viewKey } from '../../../lib/view-keys.ts';
+import { statisticsView, type ApartmentStats } from '@building/events/read-models/statistics';
 
-const count = z.number().check(z.int(), z.nonnegative());
+const statsSchema = statisticsView.response;
 
-const statsSchema = z.object({ total: count, available: count, booked: count, user: count, member: count });
-
-export type ApartmentStats = z.infer<typeof statsSchema>;
+export type { ApartmentStats };
 
 /**
  * GET /apartmentData. An answer of the wrong shape is not an error of the call: the screen says

@@ -2,14 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { query } from '../../../lib/api-client.ts';
 import { viewKey } from '../../../lib/view-keys.ts';
+import { announcementsView, type Announcement } from '@building/events/read-models/announcements';
 
-const announcementSchema = z.object({
-  _id: z.union([z.string(), z.number()]),
-  title: z.string(),
-  description: z.string(),
-});
+const announcementSchema = announcementsView.response;
 
-export type Announcement = z.infer<typeof announcementSchema>;
+export type { Announcement };
 
 /** GET /anouncement (the API keeps the spec's spelling): every announcement. */
 export async function getAnnouncements(signal?: AbortSignal): Promise<Announcement[]> {

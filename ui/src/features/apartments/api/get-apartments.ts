@@ -1,30 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import { query } from '../../../lib/api-client.ts';
+import {
+  apartmentPageSchema,
+  type Apartment,
+  type ApartmentPage,
+} from '@building/events/read-models/apartments';
 
 export const apartmentsPerPage = 6;
 
-const label = z.union([z.string(), z.number()]);
-
-const apartmentSchema = z.object({
-  _id: label,
-  si: label,
-  apartment: label,
-  block: label,
-  floor: label,
-  image: z.string(),
-  rent: z.number(),
-  room: label,
-  status: z.enum(['available', 'booked']),
-});
-
-const apartmentPageSchema = z.object({
-  result: z.array(apartmentSchema),
-  postCount: z.number().check(z.int(), z.nonnegative()),
-});
-
-export type Apartment = z.infer<typeof apartmentSchema>;
-export type ApartmentPage = z.infer<typeof apartmentPageSchema>;
+export type { Apartment, ApartmentPage };
 
 /** GET /apartment?page=N (N from 0): six apartments and the total count. */
 export async function getApartments(page: number, signal?: AbortSignal): Promise<ApartmentPage> {

@@ -1,16 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { query } from '../../../lib/api-client.ts';
+import { couponsView, type Coupon } from '@building/events/read-models/coupons';
 
-const couponSchema = z.object({
-  _id: z.union([z.string(), z.number()]),
-  code: z.string(),
-  discount: z.number(),
-  description: z.optional(z.string()),
-  status: z.optional(z.string()),
-});
+const couponSchema = couponsView.response;
 
-export type Coupon = z.infer<typeof couponSchema>;
+export type { Coupon };
 
 /** GET /couponAvailable: the coupons shown on the home page. */
 export async function getAvailableCoupons(signal?: AbortSignal): Promise<Coupon[]> {

@@ -2,21 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { query } from '../../../lib/api-client.ts';
 import { viewKey } from '../../../lib/view-keys.ts';
+import { memberApartmentsView, type MemberApartment } from '@building/events/read-models/member-apartments';
 
-const label = z.union([z.string(), z.number()]);
+const memberApartmentSchema = memberApartmentsView.response;
 
-const memberApartmentSchema = z.object({
-  _id: label,
-  si: z.number(),
-  apartment: label,
-  block: label,
-  floor: label,
-  room: label,
-  rent: z.number(),
-  accept_date: z.union([z.string(), z.number()]),
-});
-
-export type MemberApartment = z.infer<typeof memberApartmentSchema>;
+export type { MemberApartment };
 
 /** GET /memberData/:email: the apartments the member leases. */
 export async function getMemberApartments(email: string, signal?: AbortSignal): Promise<MemberApartment[]> {

@@ -2,15 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { query } from '../../../lib/api-client.ts';
 import { viewKey } from '../../../lib/view-keys.ts';
+import { couponsView, type Coupon } from '@building/events/read-models/coupons';
 
-const couponSchema = z.object({
-  _id: z.union([z.string(), z.number()]),
-  code: z.string(),
-  discount: z.number(),
-  status: z.optional(z.string()),
-});
+const couponSchema = couponsView.response;
 
-export type PayableCoupon = z.infer<typeof couponSchema>;
+export type PayableCoupon = Coupon;
 
 /** GET /coupons, kept to the coupons that can apply to a payment: only available ones do. */
 export async function getPayableCoupons(signal?: AbortSignal): Promise<PayableCoupon[]> {

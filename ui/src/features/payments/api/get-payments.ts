@@ -2,19 +2,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod/mini';
 import { query } from '../../../lib/api-client.ts';
 import { viewKey } from '../../../lib/view-keys.ts';
+import { paymentsView, type Payment } from '@building/events/read-models/payments';
 
-const paymentSchema = z.object({
-  _id: z.union([z.string(), z.number()]),
-  email: z.string(),
-  name: z.optional(z.nullable(z.string())),
-  month: z.string(),
-  year: z.optional(z.number()),
-  price: z.number(),
-  TransactionId: z.string(),
-  time: z.number(),
-});
+const paymentSchema = paymentsView.response;
 
-export type Payment = z.infer<typeof paymentSchema>;
+export type { Payment };
 
 /** GET /payments/:email?month=: the member's payments, optionally of one month (matched case-insensitively). */
 export async function getPayments(email: string, month: string, signal?: AbortSignal): Promise<Payment[]> {

@@ -13,16 +13,21 @@ serveDashboardBackend();
 const member = { email: 'rahim@example.com', displayName: 'Rahim Member' };
 const path = '/dashboard/paymentHistory';
 
-const payment = (month: string, id: string, time: number): StoredPayment => ({
+const payment = (month: StoredPayment['month'], id: string, time: number): StoredPayment => ({
   _id: id,
   email: member.email,
   name: member.displayName,
   si: 3,
+  apartment: 'A-103',
+  block: 'A',
+  floor: 1,
   month,
   year: 2026,
   price: 11700,
   TransactionId: id,
   time,
+  couponCode: null,
+  discount: 0,
 });
 
 describe('payment history', () => {

@@ -117,11 +117,16 @@ describe('payment', () => {
       email: member.email,
       name: member.displayName,
       si: 3,
+      apartment: 'A-103',
+      block: 'A',
+      floor: 1,
       month: 'March',
       year: 2026,
       price: 13000,
       TransactionId: 'pi_old',
       time: 1_767_225_600,
+      couponCode: null,
+      discount: 0,
     });
     renderRoute(path, { signedInAs: member });
     // Once on the page, once in a toast.

@@ -2,21 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { query } from '../../../lib/api-client.ts';
 import { viewKey } from '../../../lib/view-keys.ts';
+import {
+  agreementRequestsView,
+  type AgreementRequest,
+} from '@building/events/read-models/agreement-requests';
 
-const label = z.union([z.string(), z.number()]);
+const myAgreementSchema = agreementRequestsView.response;
 
-const myAgreementSchema = z.object({
-  _id: label,
-  si: label,
-  apartment: label,
-  block: label,
-  floor: label,
-  rent: z.number(),
-  status: z.string(),
-  timestamp: z.union([z.number(), z.string()]),
-});
-
-export type MyAgreement = z.infer<typeof myAgreementSchema>;
+export type MyAgreement = AgreementRequest;
 
 /** GET /myAgreements/:email: the user's own agreement requests and where each one stands. */
 export async function getMyAgreements(email: string, signal?: AbortSignal): Promise<MyAgreement[]> {

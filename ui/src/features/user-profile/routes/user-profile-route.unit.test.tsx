@@ -22,6 +22,9 @@ describe('user profile', () => {
       {
         _id: 'r1',
         si: 3,
+        user_name: 'Karim User',
+        user_email: user.email,
+        room: '103',
         apartment: 'A-103',
         block: 'A',
         floor: 1,
@@ -32,6 +35,9 @@ describe('user profile', () => {
       {
         _id: 'r2',
         si: 5,
+        user_name: 'Karim User',
+        user_email: user.email,
+        room: '201',
         apartment: 'B-201',
         block: 'B',
         floor: 2,

@@ -1,7 +1,15 @@
 import type { Knex } from 'knex';
-import type { Projection } from '../../projection.ts';
-import { liveTarget } from '../../projection-target.ts';
-import { tableExists } from './swap-tables.ts';
+import { checkpointTable, type ReadModel } from '@building/events/read-models/read-model';
+
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+async function tableExists(db: Knex, table: string): Promise<boolean> {
+  const { rows } = await db.raw<{ rows: Array<{ oid: string | null }> }>(
+    'select to_regclass(?)::text as oid',
+    [ident(table)],
+  );
+  return rows[0]?.oid !== null && rows[0]?.oid !== undefined;
+}
 
 export interface ProjectionStatus {
   name: string;
@@ -35,7 +43,7 @@ export interface ProjectionsReport {
 /** Where every projection stands against the log (ops status, GET /admin/projections). */
 export async function projectionsReport(
   db: Knex,
-  projections: readonly Projection[],
+  projections: readonly ReadModel[],
 ): Promise<ProjectionsReport> {
   const [last] = await db('events').max<{ p: string | null }[]>('position as p');
   const lastPosition = Number(last?.p ?? 0);
@@ -57,11 +65,11 @@ export async function projectionsReport(
   }
   const statuses: ProjectionStatus[] = [];
   for (const projection of projections) {
-    const key = liveTarget(projection).key;
+    const key = projection.name;
+    const checkpoints = checkpointTable(projection);
+    const tracked = await tableExists(db, checkpoints);
     const status = await db('projection_status').where({ projection: key }).first('position', 'updated_at');
-    const [streams] = await db('projection_streams')
-      .where({ projection: key })
-      .count<{ n: string }[]>('* as n');
+    const [streams] = tracked ? await db(checkpoints).count<{ n: string }[]>('* as n') : [];
     const [parked] = await db('parked_events').where({ projection: key }).count<{ n: string }[]>('* as n');
     const error = await db('parked_events')
       .where({ projection: key })
@@ -72,7 +80,7 @@ export async function projectionsReport(
       ...identity(projection),
       position,
       lag: Math.max(0, lastPosition - position),
-      pending: await pendingEvents(db, key, projection.categories),
+      pending: tracked ? await pendingEvents(db, checkpoints, projection.categories) : -1,
       streams: Number(streams?.n ?? 0),
       parked: Number(parked?.n ?? 0),
       lastError: error
@@ -91,15 +99,15 @@ export async function projectionsReport(
   return { lastPosition, malformed: Number(malformed?.n ?? 0), projections: statuses };
 }
 
-const identity = (p: Projection) => ({ name: p.name, view: p.view, version: p.version });
+const identity = (p: ReadModel) => ({ name: p.name, view: p.view, version: p.version });
 
 /** Events of the projection's categories beyond its per-stream checkpoints. */
-async function pendingEvents(db: Knex, key: string, categories: readonly string[]): Promise<number> {
+async function pendingEvents(db: Knex, checkpoints: string, categories: readonly string[]): Promise<number> {
   const { rows } = await db.raw<{ rows: Array<{ n: string }> }>(
     `select count(*) as n from events e
-       left join projection_streams s on s.projection = ? and s.stream = e.stream
+       left join ${ident(checkpoints)} s on s.stream = e.stream
       where e.stream like any(?) and e.version > coalesce(s.version, 0)`,
-    [key, categories.map((c) => `${c}-%`)],
+    [categories.map((c) => `${c}-%`)],
   );
   return Number(rows[0]?.n ?? 0);
 }

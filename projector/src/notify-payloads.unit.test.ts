@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { notifyPayloads, viewChangesSchema, type ViewChange } from './views-changed.ts';
+import { viewChangesSchema, type ViewChange } from '@building/events/read-models/view-changes';
+import { notifyPayloads } from './notify-payloads.ts';
 
 describe('views_changed payloads', () => {
   it('split into messages under the NOTIFY size limit, losing nothing', () => {

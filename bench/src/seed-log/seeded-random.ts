@@ -1,0 +1,28 @@
+/** A small seeded generator (mulberry32): the same seed gives the same history. */
+export function seededRandom(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const word = () =>
+    Math.floor(next() * 4294967296)
+      .toString(16)
+      .padStart(8, '0');
+  return {
+    next,
+    /** An integer in [0, n). */
+    below: (n: number) => Math.floor(next() * n),
+    chance: (p: number) => next() < p,
+    /** A version-4 shaped uuid. */
+    uuid: () => {
+      const [a, b, c, d] = [word(), word(), word(), word()];
+      const variant = '89ab'[Math.floor(next() * 4)];
+      return `${a}-${b.slice(0, 4)}-4${b.slice(5)}-${variant}${c.slice(1, 4)}-${c.slice(4)}${d}`;
+    },
+  };
+}
+export type SeededRandom = ReturnType<typeof seededRandom>;

@@ -1,0 +1,27 @@
+import { agreementRequestsView } from './agreement-requests.ts';
+import { announcementsView } from './announcements.ts';
+import { apartmentsView } from './apartments.ts';
+import { couponsView } from './coupons.ts';
+import { memberApartmentsView } from './member-apartments.ts';
+import { membersView } from './members.ts';
+import { paymentsView } from './payments.ts';
+import type { ReadModel, ViewName } from './read-model.ts';
+import { statisticsView } from './statistics.ts';
+import { usersView } from './users.ts';
+
+/** Every live read model, one per screen. */
+export const readModels: readonly ReadModel[] = [
+  apartmentsView,
+  couponsView,
+  announcementsView,
+  agreementRequestsView,
+  membersView,
+  memberApartmentsView,
+  paymentsView,
+  usersView,
+  statisticsView,
+];
+
+export function readModelOf(view: ViewName): ReadModel {
+  return readModels.find((m) => m.view === view)!;
+}

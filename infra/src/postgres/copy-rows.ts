@@ -1,0 +1,67 @@
+import type { Knex } from 'knex';
+import type { PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** One value in COPY's text format: \N for null, backslash escapes for the separators. */
+function copyText(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  const text =
+    typeof value === 'string'
+      ? value
+      : value instanceof Date
+        ? value.toISOString()
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
+  return text.replace(/[\\\t\n\r]/g, (c) =>
+    c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
+  );
+}
+
+async function* lines(rows: Iterable<readonly unknown[]> | AsyncIterable<readonly unknown[]>) {
+  let chunk = '';
+  for await (const row of rows) {
+    chunk += `${row.map(copyText).join('\t')}\n`;
+    if (chunk.length > 1 << 16) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+/**
+ * Bulk-loads rows with COPY ... FROM STDIN, in one transaction on one connection, with SQL to run
+ * before and after the COPY in that same transaction (e.g. lock the table, then move a sequence).
+ * COPY is several times faster than INSERT for big loads (rebuilds, synthetic logs).
+ */
+export async function copyRows(
+  db: Knex,
+  load: {
+    table: string;
+    columns: readonly string[];
+    rows: Iterable<readonly unknown[]> | AsyncIterable<readonly unknown[]>;
+    before?: readonly string[];
+    after?: readonly string[];
+  },
+): Promise<void> {
+  const connection = (await db.client.acquireConnection()) as PoolClient;
+  try {
+    await connection.query('begin');
+    try {
+      for (const sql of load.before ?? []) await connection.query(sql);
+      const columns = load.columns.map((c) => `"${c.replaceAll('"', '""')}"`).join(', ');
+      const target = connection.query(copyFrom(`copy ${load.table} (${columns}) from stdin`));
+      await pipeline(Readable.from(lines(load.rows)), target);
+      for (const sql of load.after ?? []) await connection.query(sql);
+      await connection.query('commit');
+    } catch (error) {
+      await connection.query('rollback').catch(() => {});
+      throw error;
+    }
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
+}

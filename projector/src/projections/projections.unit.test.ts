@@ -1,0 +1,274 @@
+import { describe, expect, it } from 'vitest';
+import type { ApartmentDetails, DomainEvent } from '@building/events/catalogue';
+import { given, rowsOf } from '../testing/given-events.ts';
+import type { Projection } from '../projection.ts';
+import { agreementRequests } from './agreement-requests.ts';
+import { announcements } from './announcements.ts';
+import { apartments } from './apartments.ts';
+import { coupons } from './coupons.ts';
+import { memberApartments } from './member-apartments.ts';
+import { members } from './members.ts';
+import { payments } from './payments.ts';
+import { statistics } from './statistics.ts';
+import { users } from './users.ts';
+
+const flat: ApartmentDetails = {
+  si: 3,
+  apartment: 'A-103',
+  block: 'A',
+  floor: 1,
+  room: '103',
+  rent: 13000,
+  image: '/a.svg',
+};
+const { image: _image, ...lease } = flat;
+const ana = 'ana@example.com';
+const ben = 'Ben@Example.com';
+const requestA = '11111111-1111-4111-8111-111111111111';
+const requestB = '22222222-2222-4222-8222-222222222222';
+const coupon = '33333333-3333-4333-8333-333333333333';
+const at = (minute: number) => new Date(Date.UTC(2026, 0, 5, 9, minute)).toISOString();
+
+const e = {
+  registered: (email: string, name: string): [string, DomainEvent] => [
+    `user-${email.toLowerCase()}`,
+    { type: 'UserRegistered', data: { email, name, photoURL: `https://img.test/${name}.png` } },
+  ],
+  listed: (details = flat): [string, DomainEvent] => [
+    `apartment-${details.si}`,
+    { type: 'ApartmentListed', data: details },
+  ],
+  requested: (requestId: string, email: string, name: string): [string, DomainEvent] => [
+    'agreement-3',
+    {
+      type: 'AgreementRequested',
+      data: { ...lease, requestId, userEmail: email, userName: name, requestedAt: at(1) },
+    },
+  ],
+  accepted: (requestId: string, email: string, name: string): [string, DomainEvent] => [
+    'agreement-3',
+    {
+      type: 'AgreementAccepted',
+      data: { ...lease, requestId, userEmail: email, userName: name, acceptedAt: at(5) },
+    },
+  ],
+  rejected: (requestId: string, email: string): [string, DomainEvent] => [
+    'agreement-3',
+    { type: 'AgreementRejected', data: { requestId, si: 3, userEmail: email, reason: 'apartment-booked' } },
+  ],
+  promoted: (email: string): [string, DomainEvent] => [
+    `user-${email.toLowerCase()}`,
+    { type: 'MemberPromoted', data: { email, si: 3 } },
+  ],
+  demoted: (email: string): [string, DomainEvent] => [
+    `user-${email.toLowerCase()}`,
+    { type: 'MemberDemoted', data: { email, endedLeases: [3] } },
+  ],
+  leaseEnded: (email: string): [string, DomainEvent] => [
+    'agreement-3',
+    { type: 'LeaseEnded', data: { si: 3, userEmail: email, endedAt: at(9), reason: 'member-demoted' } },
+  ],
+};
+
+/** given(history) -> then(rows), and the same rows when the whole history arrives again. */
+function expectRows(
+  projection: Projection,
+  history: Array<[string, DomainEvent]>,
+  rows: Record<string, unknown[]>,
+) {
+  const events = given(...history);
+  const once = rowsOf(projection, events);
+  expect(once).toEqual(rows);
+  expect(rowsOf(projection, events, 2)).toEqual(once);
+}
+
+const booking = [
+  e.registered(ana, 'Ana'),
+  e.registered(ben, 'Ben'),
+  e.listed(),
+  e.requested(requestA, ana, 'Ana'),
+  e.requested(requestB, ben, 'Ben'),
+  e.accepted(requestA, ana, 'Ana'),
+  e.rejected(requestB, ben),
+  e.promoted(ana),
+];
+const listing = { apartment: 'A-103', block: 'A', floor: 1, room: '103', rent: 13000, image: '/a.svg' };
+
+describe('projections: given events, then rows', () => {
+  it('apartments: listed, booked by the accepted member, freed when the lease ends', () => {
+    expectRows(apartments, booking, { apartments: [{ si: 3, listed: true, booked_by: ana, ...listing }] });
+    expectRows(apartments, [...booking, e.demoted(ana), e.leaseEnded(ana)], {
+      apartments: [{ si: 3, listed: true, booked_by: null, ...listing }],
+    });
+    // The booking may arrive before the listing (another stream): separate columns.
+    expectRows(apartments, [e.accepted(requestA, ana, 'Ana'), e.listed()], {
+      apartments: [{ si: 3, listed: true, booked_by: ana, ...listing }],
+    });
+  });
+
+  it('agreement requests: pending, then accepted or rejected with the decision time', () => {
+    const request = (requestId: string, email: string, name: string, status: string, decided: string) => ({
+      request_id: requestId,
+      user_name: name,
+      user_email: email.toLowerCase(),
+      ...lease,
+      status,
+      requested_at: at(1),
+      decided_at: decided,
+    });
+    const events = given(...booking);
+    expectRows(agreementRequests, booking, {
+      requests: [
+        request(requestA, ana, 'Ana', 'accepted', at(5)),
+        request(requestB, ben, 'Ben', 'rejected', events[6]!.occurredAt),
+      ],
+    });
+  });
+
+  it('member apartments: a lease per accepted request, ended on demotion', () => {
+    const leaseRow = (ended: string | null) => ({
+      request_id: requestA,
+      email: ana,
+      ...lease,
+      accept_date: at(5),
+      ended_at: ended,
+    });
+    expectRows(memberApartments, booking, { leases: [leaseRow(null)] });
+    expectRows(memberApartments, [...booking, e.demoted(ana), e.leaseEnded(ana)], {
+      leases: [leaseRow(at(9))],
+    });
+  });
+
+  it('users, members and statistics: roles from the user stream, emails in lower case', () => {
+    const history = [...booking, e.demoted(ana)];
+    expectRows(users, history, {
+      accounts: [
+        {
+          email: ana,
+          admin: false,
+          member: false,
+          name: 'Ana',
+          photo_url: 'https://img.test/Ana.png',
+          registered: true,
+        },
+        {
+          email: 'ben@example.com',
+          admin: false,
+          member: false,
+          name: 'Ben',
+          photo_url: 'https://img.test/Ben.png',
+          registered: true,
+        },
+      ],
+    });
+    expectRows(members, booking, {
+      accounts: [
+        { email: ana, admin: false, member: true, name: 'Ana' },
+        { email: 'ben@example.com', admin: false, member: false, name: 'Ben' },
+      ],
+    });
+    expectRows(statistics, booking, {
+      apartments: [{ si: 3, listed: true, booked_by: ana }],
+      accounts: [
+        { email: ana, admin: false, member: true },
+        { email: 'ben@example.com', admin: false, member: false },
+      ],
+    });
+  });
+
+  it('coupons: added available, disabled and enabled again', () => {
+    const added: [string, DomainEvent] = [
+      `coupon-${coupon}`,
+      {
+        type: 'CouponAdded',
+        data: { couponId: coupon, code: 'SAVE10', discount: 10, description: '10% off' },
+      },
+    ];
+    const disabled: [string, DomainEvent] = [
+      `coupon-${coupon}`,
+      { type: 'CouponDisabled', data: { couponId: coupon } },
+    ];
+    const row = (status: string) => ({
+      coupon_id: coupon,
+      code: 'SAVE10',
+      discount: 10,
+      description: '10% off',
+      status,
+      added_position: 1,
+    });
+    expectRows(coupons, [added, disabled], { coupons: [row('unavailable')] });
+    expectRows(
+      coupons,
+      [added, disabled, [`coupon-${coupon}`, { type: 'CouponEnabled', data: { couponId: coupon } }]],
+      {
+        coupons: [row('available')],
+      },
+    );
+  });
+
+  it('announcements and payments: one row per event', () => {
+    const id = '44444444-4444-4444-8444-444444444444';
+    expectRows(
+      announcements,
+      [
+        [
+          `announcement-${id}`,
+          {
+            type: 'AnnouncementPosted',
+            data: { announcementId: id, title: 'Water', description: 'Off on Friday' },
+          },
+        ],
+      ],
+      {
+        announcements: [
+          {
+            announcement_id: id,
+            title: 'Water',
+            description: 'Off on Friday',
+            posted_at: at(0),
+            position: 1,
+          },
+        ],
+      },
+    );
+    const paid = given([
+      'payment-3-2026-march',
+      {
+        type: 'RentPaid',
+        data: {
+          ...lease,
+          paymentIntentId: 'pi_1',
+          transactionId: 'pi_1',
+          month: 'March',
+          year: 2026,
+          email: ana,
+          name: 'Ana',
+          rentPoisha: 1_300_000,
+          discount: 10,
+          couponCode: 'SAVE10',
+          amountPoisha: 1_170_000,
+          paidAt: at(3),
+        },
+      },
+    ]);
+    expect(rowsOf(payments, paid, 2).payments).toEqual([
+      {
+        payment_id: paid[0]!.id,
+        email: ana,
+        name: 'Ana',
+        month: 'March',
+        year: 2026,
+        transaction_id: 'pi_1',
+        paid_at: at(3),
+        si: 3,
+        apartment: 'A-103',
+        block: 'A',
+        floor: 1,
+        rent_poisha: 1_300_000,
+        coupon_code: 'SAVE10',
+        discount: 10,
+        amount_poisha: 1_170_000,
+      },
+    ]);
+  });
+});

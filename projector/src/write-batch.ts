@@ -1,0 +1,132 @@
+import type { Knex } from 'knex';
+import type { Row } from './row-changes.ts';
+import type { RowWrite } from './table-rows.ts';
+import { ident, type TableSpec } from './table-spec.ts';
+import type { Park, ViewBatch } from './view-batch.ts';
+import { parkedRow } from './park.ts';
+
+/** Rows as one json parameter, typed by `json_to_recordset`: no parameter limit, one statement. */
+function recordset(columns: ReadonlyArray<readonly [string, string]>): string {
+  return `json_to_recordset(?::json) as x(${columns.map(([name, type]) => `${ident(name)} ${type}`).join(', ')})`;
+}
+
+/** INSERT ... ON CONFLICT for rows that set the same columns when their key exists. */
+export function upsertSql(spec: TableSpec, table: string, set: readonly string[]): string {
+  const columns = Object.entries(spec.columns).map(([name, c]) => [name, c.type] as const);
+  const names = columns.map(([name]) => ident(name)).join(', ');
+  const onConflict =
+    set.length === 0
+      ? 'do nothing'
+      : `do update set ${set.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`;
+  return `insert into ${ident(table)} (${names}) select ${names} from ${recordset(columns)}
+    on conflict (${ident(spec.key)}) ${onConflict}`;
+}
+
+/** Groups a table's writes by the columns they set: one statement per group. */
+export function groupWrites(
+  writes: readonly RowWrite[],
+): Map<string, { set: readonly string[]; rows: Row[] }> {
+  const groups = new Map<string, { set: readonly string[]; rows: Row[] }>();
+  for (const write of writes) {
+    const signature = write.set.join(',');
+    const group = groups.get(signature) ?? { set: write.set, rows: [] };
+    group.rows.push(write.row);
+    groups.set(signature, group);
+  }
+  return groups;
+}
+
+/**
+ * Writes a folded batch in ONE statement (data-modifying CTEs): per table and column set a
+ * multi-row upsert, per view its stream checkpoints, the parked events and those no longer
+ * parked, and each view's position.
+ */
+export async function writeBatch(
+  trx: Knex.Transaction,
+  views: readonly ViewBatch[],
+  options: {
+    malformed?: ReadonlyArray<{ projection: string } & Park>;
+    /** Only the parked events and positions (a rebuild loads rows and checkpoints with COPY). */
+    bookkeepingOnly?: boolean;
+  } = {},
+): Promise<void> {
+  const parts: string[] = [];
+  const bindings: unknown[] = [];
+  const parks: Row[] = (options.malformed ?? []).map((p) =>
+    parkedRow(p.projection, p.raw, p.reason, p.error),
+  );
+  const unparked: Row[] = [];
+  const positions: Row[] = [];
+  for (const view of views) {
+    for (const [key, rows] of options.bookkeepingOnly ? [] : Object.entries(view.tables)) {
+      for (const group of groupWrites(rows.writes()).values()) {
+        parts.push(upsertSql(rows.spec, view.target.tables[key]!, group.set));
+        bindings.push(JSON.stringify(group.rows));
+      }
+    }
+    if (view.dirtyStreams.size > 0 && !options.bookkeepingOnly) {
+      parts.push(
+        `insert into ${ident(view.target.checkpoints)} (stream, version)
+          select stream, version from ${recordset([
+            ['stream', 'text'],
+            ['version', 'integer'],
+          ])}
+          on conflict (stream) do update set version = excluded.version`,
+      );
+      bindings.push(
+        JSON.stringify(
+          [...view.dirtyStreams].map((stream) => ({ stream, version: view.versions.get(stream) })),
+        ),
+      );
+    }
+    for (const park of view.parks) parks.push(parkedRow(view.target.key, park.raw, park.reason, park.error));
+    for (const eventKey of view.unparked) unparked.push({ projection: view.target.key, event_key: eventKey });
+    if (view.position > 0) positions.push({ projection: view.target.key, position: view.position });
+  }
+  if (parks.length > 0) {
+    parts.push(
+      `insert into parked_events (projection, event_key, position, stream, version, type, reason, error, event)
+        select projection, event_key, position, stream, version, type, reason, error, event from ${recordset([
+          ['projection', 'text'],
+          ['event_key', 'text'],
+          ['position', 'bigint'],
+          ['stream', 'text'],
+          ['version', 'integer'],
+          ['type', 'text'],
+          ['reason', 'text'],
+          ['error', 'text'],
+          ['event', 'jsonb'],
+        ])}
+        on conflict (projection, event_key) do nothing`,
+    );
+    bindings.push(JSON.stringify(parks));
+  }
+  if (unparked.length > 0) {
+    parts.push(
+      `delete from parked_events where (projection, event_key) in (select projection, event_key from ${recordset(
+        [
+          ['projection', 'text'],
+          ['event_key', 'text'],
+        ],
+      )})`,
+    );
+    bindings.push(JSON.stringify(unparked));
+  }
+  if (positions.length > 0) {
+    parts.push(
+      `insert into projection_status (projection, position, updated_at)
+        select projection, position, now() from ${recordset([
+          ['projection', 'text'],
+          ['position', 'bigint'],
+        ])}
+        on conflict (projection) do update
+        set position = greatest(projection_status.position, excluded.position), updated_at = now()`,
+    );
+    bindings.push(JSON.stringify(positions));
+  }
+  if (parts.length === 0) return;
+  await trx.raw(
+    `with ${parts.map((p, i) => `w${i} as (${p})`).join(',\n')} select 1`,
+    bindings as Knex.RawBinding[],
+  );
+}
