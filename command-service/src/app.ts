@@ -12,7 +12,7 @@ import { jsonBody } from './http/json-body.ts';
 import { corsForUi, securityHeaders } from './http/security.ts';
 import { imageRoutes } from './images/api.ts';
 import { paymentRoutes } from './payments/api.ts';
-import { rateLimit } from './protection/rate-limit.ts';
+import { rateLimit } from '@building/infra/rate-limit/rate-limit';
 import { defaultRateLimits } from './protection/rate-limiter.ts';
 import { userRoutes } from './user/api.ts';
 

@@ -73,24 +73,36 @@ async function decideAndAppend<C extends object>(
   return store.append(await appendRequests(store, events, loaded), meta);
 }
 
+/**
+ * One append request per stream the events go to, each at the version (and head hash) it was read
+ * at; the heads of streams the decision did not read are read together, once.
+ */
 async function appendRequests(store: PostgresEventStore, events: DomainEvent[], loaded: Loaded<unknown>[]) {
   const byStream = new Map<string, DomainEvent[]>();
   for (const event of events) {
     const stream = streamOf(event);
     byStream.set(stream, [...(byStream.get(stream) ?? []), event]);
   }
-  return Promise.all(
-    [...byStream].map(async ([stream, streamEvents]) => ({
+  const unread = [...byStream.keys()].filter((stream) => !loaded.some((l) => l.stream === stream));
+  const heads = unread.length > 0 ? await store.streamHeads(unread) : new Map();
+  return [...byStream].map(([stream, streamEvents]) => {
+    const head = loaded.find((l) => l.stream === stream) ?? heads.get(stream);
+    return {
       stream,
-      expectedVersion:
-        loaded.find((l) => l.stream === stream)?.version ?? (await store.streamVersion(stream)),
+      expectedVersion: head?.version ?? 0,
+      prevHash: head?.hash ?? null,
       events: streamEvents,
-    })),
-  );
+    };
+  });
 }
 
 function isLoaded(value: unknown): value is Loaded<unknown> {
   return (
-    typeof value === 'object' && value !== null && 'stream' in value && 'version' in value && 'state' in value
+    typeof value === 'object' &&
+    value !== null &&
+    'stream' in value &&
+    'version' in value &&
+    'state' in value &&
+    'hash' in value
   );
 }

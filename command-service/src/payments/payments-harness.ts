@@ -15,7 +15,7 @@ import { createTestDatabase, type TestDatabase } from '@building/infra/testing/t
 import { createApp } from '../app.ts';
 import type { CommandDeps } from '../command-deps.ts';
 import { streamOf } from '../command-handling/stream-of-event.ts';
-import { createMemoryRateLimiter } from '../protection/memory-rate-limiter.ts';
+import { createMemoryRateLimiter } from '@building/infra/rate-limit/memory-rate-limiter';
 import { createPaymentProvider, stripeClient } from './payment-provider.ts';
 
 /**

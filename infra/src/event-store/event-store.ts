@@ -3,7 +3,7 @@ import type { CommandMetadata, NewEvent, StoredEvent } from '@building/events/en
 import { appendBatch, type PendingAppend } from './append-batch.ts';
 import { createCoalescedNotify } from './coalesced-notify.ts';
 import { ConcurrencyError } from './errors.ts';
-import { createGroupCommit } from './group-commit.ts';
+import { createBatcher } from './batcher.ts';
 import { prepareEvents, type StreamHead } from './prepared-event.ts';
 import { rowToEnvelope, type EventRow } from './row-to-envelope.ts';
 
@@ -58,14 +58,19 @@ export class PostgresEventStore {
   readonly db: Knex;
   private readonly commit: (append: PendingAppend) => Promise<number[]>;
   private readonly notify: ReturnType<typeof createCoalescedNotify>;
+  private readonly readAfterVersion: (read: { stream: string; after: number }) => Promise<StoredEvent[]>;
 
   constructor(db: Knex, options: EventStoreOptions = { outbox: false }) {
     this.db = db;
-    this.commit = createGroupCommit((batch: PendingAppend[]) => appendBatch(db, batch, options), {
+    this.commit = createBatcher((batch: PendingAppend[]) => appendBatch(db, batch, options), {
       maxInFlight: options.maxConcurrentWrites ?? 4,
       maxBatch: options.maxBatch ?? 64,
     });
     this.notify = createCoalescedNotify(db, NOTIFY_CHANNEL);
+    this.readAfterVersion = createBatcher((reads) => this.readStreamsAfter(reads), {
+      maxInFlight: 4,
+      maxBatch: 256,
+    });
   }
 
   /**
@@ -118,6 +123,27 @@ export class PostgresEventStore {
   async readStream(stream: string): Promise<StoredEvent[]> {
     const rows: EventRow[] = await this.db('events').where({ stream }).orderBy('version');
     return rows.map(rowToEnvelope);
+  }
+
+  /**
+   * A stream's events after version `after` (a cached aggregate's catch-up). Reads that arrive
+   * together, from concurrent commands, share one query.
+   */
+  readStreamAfter(stream: string, after: number): Promise<StoredEvent[]> {
+    return this.readAfterVersion({ stream, after });
+  }
+
+  /** Several streams' events after their given versions, in one query; one list per read, in version order. */
+  async readStreamsAfter(reads: ReadonlyArray<{ stream: string; after: number }>): Promise<StoredEvent[][]> {
+    const { rows }: { rows: Array<EventRow & { n: string }> } = await this.db.raw(
+      `select e.*, r.n from unnest(?::text[], ?::int[]) with ordinality as r(stream, after, n)
+       join events e on e.stream = r.stream and e.version > r.after
+       order by r.n, e.version`,
+      [reads.map((r) => r.stream), reads.map((r) => r.after)],
+    );
+    const events: StoredEvent[][] = reads.map(() => []);
+    for (const row of rows) events[Number(row.n) - 1]!.push(rowToEnvelope(row));
+    return events;
   }
 
   /** The current version of each stream asked for (0 when it has no events). */

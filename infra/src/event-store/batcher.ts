@@ -1,10 +1,11 @@
 /**
- * Group commit: items submitted while `maxInFlight` writes are under way wait, and go together in
- * the next write (up to `maxBatch`). Nothing waits on a timer: an idle store writes at once, a busy
- * one turns many small commits into few larger ones. `write` answers per item, in order, a result
- * or the Error that item alone gets.
+ * Natural batching (group commit for writes, one query for many reads): items submitted while
+ * `maxInFlight` calls are under way wait, and go together in the next call (up to `maxBatch`).
+ * Nothing waits on a timer: an idle store runs each item at once, a busy one turns many small
+ * round trips into few larger ones. `write` answers per item, in order, a result or the Error that
+ * item alone gets.
  */
-export function createGroupCommit<I, O>(
+export function createBatcher<I, O>(
   write: (items: I[]) => Promise<Array<O | Error>>,
   options: { maxInFlight: number; maxBatch: number },
 ): (item: I) => Promise<O> {
