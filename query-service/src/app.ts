@@ -1,7 +1,9 @@
 import Koa from 'koa';
 import cors from '@koa/cors';
-import helmet from 'koa-helmet';
 import { problemMiddleware } from '@building/infra/http/problem';
+import { rateLimit } from '@building/infra/rate-limit/rate-limit';
+import { conditionalGet } from './http/conditional-get.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { eventStreamRoutes } from './live/events-stream.ts';
 import type { QueryDeps } from './query-deps.ts';
 import { minPosition } from './read-your-writes/min-position.ts';
@@ -43,7 +45,12 @@ export function createApp(deps: QueryDeps): Koa {
     }),
   );
   // The UI runs on another origin and shows the apartment images: allow cross-origin reads of them.
-  app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  app.use(securityHeaders({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  if (deps.reads) {
+    const limit = { points: deps.reads.perMinute, windowSeconds: 60 };
+    app.use(rateLimit(deps.reads.limiter, limit, (ctx) => `read-ip:${ctx.ip}`));
+  }
+  app.use(conditionalGet());
   app.use(minPosition(deps));
   for (const routes of [
     healthRoutes,

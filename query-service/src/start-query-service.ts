@@ -11,6 +11,8 @@ import { createLruCacheStore } from './cache/lru-cache-store.ts';
 import { createRedisCacheStore } from './cache/redis-cache-store.ts';
 import { createViewCache } from './cache/view-cache.ts';
 import { listenForViewChanges } from './live/view-changes.ts';
+import { createMemoryRateLimiter } from '@building/infra/rate-limit/memory-rate-limiter';
+import { createRedisRateLimiter } from '@building/infra/rate-limit/redis-rate-limiter';
 
 export const defaultImagesDir = fileURLToPath(new URL('../../infra/assets/apartments/', import.meta.url));
 
@@ -33,6 +35,9 @@ export async function startQueryService(
     const cacheStore = config.REDIS_URL
       ? createRedisCacheStore(config.REDIS_URL, { log: options.log })
       : createLruCacheStore();
+    const limiter = config.REDIS_URL
+      ? createRedisRateLimiter({ url: config.REDIS_URL })
+      : createMemoryRateLimiter();
     const app = createApp({
       db,
       jwtSecret: config.JWT_SECRET,
@@ -41,6 +46,7 @@ export async function startQueryService(
       changes,
       imagesDir: options.imagesDir ?? defaultImagesDir,
       maxWaitMs: options.maxWaitMs,
+      reads: { limiter, perMinute: config.RATE_LIMIT_READS_PER_MINUTE },
       log: options.log,
     });
     const server = app.listen(config.QUERY_PORT, config.HOST);
@@ -57,6 +63,7 @@ export async function startQueryService(
         await closed;
         await changes.stop();
         await cacheStore.close();
+        await limiter.close?.();
         await db.destroy();
       },
     };

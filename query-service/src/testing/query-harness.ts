@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signAccessToken } from '@building/infra/auth/access-token';
 import { createViewsHarness, type ViewsHarness } from '@building/projector/testing/views-harness';
-import { createApp } from '../app.ts';
+import { createApp, type QueryDeps } from '../app.ts';
 import type { CacheStore } from '../cache/cache-store.ts';
 import { createLruCacheStore } from '../cache/lru-cache-store.ts';
 import { createViewCache } from '../cache/view-cache.ts';
@@ -26,7 +26,7 @@ export interface Reply {
  */
 export async function createQueryHarness(
   label: string,
-  options: { cacheStore?: CacheStore; maxWaitMs?: number; log?: (line: string) => void } = {},
+  options: Pick<QueryDeps, 'maxWaitMs' | 'log' | 'reads'> & { cacheStore?: CacheStore } = {},
 ) {
   const views: ViewsHarness = await createViewsHarness(label);
   const changes: ViewChanges = await listenForViewChanges(views.db, { log: options.log });
@@ -41,6 +41,7 @@ export async function createQueryHarness(
     changes,
     imagesDir,
     maxWaitMs: options.maxWaitMs,
+    reads: options.reads,
     heartbeatMs: 200,
     log: options.log,
   });
