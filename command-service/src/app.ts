@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Koa, { type Context } from 'koa';
-import { bearerToken, verifyAccessToken } from '@building/infra/auth/access-token';
 import { problemMiddleware } from '@building/infra/http/problem';
 import { agreementRoutes } from './agreement/api.ts';
 import { announcementRoutes } from './announcement/api.ts';
@@ -8,6 +7,7 @@ import { apartmentRoutes } from './apartment/api.ts';
 import { authRoutes } from './auth/api.ts';
 import type { AppDeps, CommandDeps } from './command-deps.ts';
 import { couponRoutes } from './coupon/api.ts';
+import { accessClaims } from './http/current-caller.ts';
 import { jsonBody } from './http/json-body.ts';
 import { corsForUi, securityHeaders } from './http/security.ts';
 import { imageRoutes } from './images/api.ts';
@@ -55,7 +55,6 @@ export function createApp(commandDeps: CommandDeps): Koa {
 
 /** Writes are counted per signed-in person, anonymous ones per address. */
 async function writerKey(ctx: Context, secret: string): Promise<string> {
-  const token = bearerToken(ctx.get('authorization'));
-  const claims = token ? await verifyAccessToken(token, secret) : null;
+  const claims = await accessClaims(ctx, secret);
   return claims ? `write:${claims.email}` : `write-ip:${ctx.ip}`;
 }

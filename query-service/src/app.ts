@@ -3,7 +3,7 @@ import cors from '@koa/cors';
 import { problemMiddleware } from '@building/infra/http/problem';
 import { rateLimit } from '@building/infra/rate-limit/rate-limit';
 import { conditionalGet } from './http/conditional-get.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { securityHeaders } from '@building/infra/http/security-headers';
 import { eventStreamRoutes } from './live/events-stream.ts';
 import type { QueryDeps } from './query-deps.ts';
 import { minPosition } from './read-your-writes/min-position.ts';
