@@ -20,7 +20,10 @@ export function startServiceProcess(
   ready: RegExp,
   log: (line: string) => void,
 ): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.resolve(entry))], {
+  // BENCH_CPU_PROFILE=<dir>: each server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...profiling, fileURLToPath(import.meta.resolve(entry))], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
