@@ -83,6 +83,7 @@ export async function startCommandService(config: Config): Promise<CommandServic
       await relay?.stop();
       await kafka?.disconnect();
       await rateLimiter.close?.();
+      await store.flush();
       await db.destroy();
     },
   };

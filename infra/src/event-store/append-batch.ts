@@ -83,7 +83,8 @@ function statement(outbox: boolean, skipConflicts: boolean) {
  * single-event commands, is one autocommitted statement (a command is then wholly in or out). A
  * batch holding a multi-event command runs in a transaction, and a command that got only some of
  * its rows in has them deleted again before the commit: each command stays all or nothing, and
- * each lost race is reported to its own command as a ConcurrencyError.
+ * each lost race is reported to its own command as a ConcurrencyError. (A command that lost only
+ * to such a deleted row hears of a conflict too, and re-decides like any loser.)
  */
 export async function appendBatch(
   db: Knex,

@@ -127,6 +127,29 @@ describe('the Postgres event store', () => {
     expect(unpublished).toEqual([]);
   });
 
+  it('lets only the command at fault fail when its batch fails for another reason', async () => {
+    const grouped = new PostgresEventStore(test.db, { outbox: false, maxConcurrentWrites: 1 });
+    // jsonb refuses a NUL character: that command's rows can never be stored.
+    const outcomes = await Promise.allSettled(
+      ['ok-1', 'bad', 'ok-2'].map((name) =>
+        grouped.append(
+          [
+            {
+              stream: `coupon-${name}`,
+              expectedVersion: 0,
+              events: [{ type: 'Ping', data: { text: name === 'bad' ? 'nul \u0000' : name } }],
+            },
+          ],
+          meta(),
+        ),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).not.toBeInstanceOf(ConcurrencyError);
+    expect(await grouped.readStream('coupon-ok-2')).toHaveLength(1);
+    expect(await grouped.readStream('coupon-bad')).toEqual([]);
+  });
+
   it('detects a tampered row', async () => {
     await test.db.raw(`update events set data = '{"n": 99}' where stream = 'coupon-a' and version = 2`);
     expect(verifyStream(await store.readStream('coupon-a'))).toEqual({

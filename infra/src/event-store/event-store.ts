@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { CommandMetadata, NewEvent, StoredEvent } from '@building/events/envelope';
-import { appendBatch, type PendingAppend } from './append-batch.ts';
+import { appendBatch, type AppendOutcome, type PendingAppend } from './append-batch.ts';
 import { createCoalescedNotify } from './coalesced-notify.ts';
 import { ConcurrencyError } from './errors.ts';
 import { createBatcher } from './batcher.ts';
@@ -62,7 +62,7 @@ export class PostgresEventStore {
 
   constructor(db: Knex, options: EventStoreOptions = { outbox: false }) {
     this.db = db;
-    this.commit = createBatcher((batch: PendingAppend[]) => appendBatch(db, batch, options), {
+    this.commit = createBatcher((batch: PendingAppend[]) => appendAlone(db, batch, options), {
       maxInFlight: options.maxConcurrentWrites ?? 4,
       maxBatch: options.maxBatch ?? 64,
     });
@@ -199,5 +199,29 @@ export class PostgresEventStore {
   async eventAt(position: number): Promise<StoredEvent | null> {
     const row: EventRow | undefined = await this.db('events').where({ position }).first();
     return row ? rowToEnvelope(row) : null;
+  }
+}
+
+/**
+ * A batch that failed for a reason other than a lost race (which appendBatch reports per command)
+ * is tried again one command at a time, so that only the command at fault gets the error.
+ */
+async function appendAlone(
+  db: Knex,
+  batch: PendingAppend[],
+  options: EventStoreOptions,
+): Promise<AppendOutcome[]> {
+  try {
+    return await appendBatch(db, batch, options);
+  } catch (error) {
+    if (batch.length === 1) throw error;
+    return Promise.all(
+      batch.map((append) =>
+        appendBatch(db, [append], options).then(
+          ([outcome]) => outcome!,
+          (alone: unknown) => (alone instanceof Error ? alone : new Error(String(alone))),
+        ),
+      ),
+    );
   }
 }
