@@ -4,7 +4,7 @@ import { highestApplied } from '@building/projector/applied-position';
 import { projections } from '@building/projector/projections/registry';
 import { freePort } from '@building/ports/ports';
 import type { Benchmark, Figure } from './benchmark.ts';
-import { describeStatuses, failures, httpLoad, send } from './http-load.ts';
+import { httpLoad, latencyFigures, send } from './http-load.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
 
 const clients = 32;
@@ -78,7 +78,6 @@ export const commands: Benchmark = {
         applied = await highestApplied(database.db, projections);
       }
       const projectorAlive = processes.every((p) => p.exited() === null);
-      const failed = failures(result);
       const figures: Figure[] = [
         {
           metric: 'commands/s',
@@ -87,15 +86,7 @@ export const commands: Benchmark = {
           target: { atLeast: 3000 },
           note: `${result.requests} POST /addCoupon, ${clients} clients, projector ${projectorAlive ? 'running' : 'DIED'}`,
         },
-        { metric: 'command p50', value: result.latency.p50, unit: 'ms' },
-        { metric: 'command p99', value: result.latency.p99, unit: 'ms', target: { atMost: 30 } },
-        {
-          metric: 'command non-2xx',
-          value: failed,
-          unit: '',
-          target: { atMost: 0 },
-          note: failed > 0 ? describeStatuses(result.statuses) : undefined,
-        },
+        ...latencyFigures('command', result, 30),
         {
           metric: 'projector behind after the load',
           value: performance.now() - loadEnded,

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { Worker } from 'node:worker_threads';
+import type { Figure } from './benchmark.ts';
 import { summarize, ratePerSecond, type LatencySummary } from './stats.ts';
 
 export interface HttpRequestSpec {
@@ -114,4 +115,20 @@ export function describeStatuses(statuses: Record<number, number>): string {
   return Object.entries(statuses)
     .map(([status, count]) => `${status} x ${count}`)
     .join(', ');
+}
+
+/** A load's p50, p99 (against `p99AtMost`) and its answers outside 2xx (none allowed). */
+export function latencyFigures(label: string, result: HttpLoadResult, p99AtMost: number): Figure[] {
+  const failed = failures(result);
+  return [
+    { metric: `${label} p50`, value: result.latency.p50, unit: 'ms' },
+    { metric: `${label} p99`, value: result.latency.p99, unit: 'ms', target: { atMost: p99AtMost } },
+    {
+      metric: `${label} non-2xx`,
+      value: failed,
+      unit: '',
+      target: { atMost: 0 },
+      note: failed > 0 ? describeStatuses(result.statuses) : undefined,
+    },
+  ];
 }

@@ -11,7 +11,7 @@ import { PAGE_SIZE } from '@building/query-service/routes/apartments';
 import { defaultImagesDir } from '@building/query-service/start-query-service';
 import type { Benchmark, Figure } from './benchmark.ts';
 import { freshStore } from './bench-store.ts';
-import { describeStatuses, failures, httpLoad, type HttpLoadResult } from './http-load.ts';
+import { httpLoad, latencyFigures, type HttpLoadResult } from './http-load.ts';
 import { seedBuildingLog } from './seed-building-log.ts';
 import { catchUpViews } from './views.ts';
 
@@ -115,7 +115,6 @@ export const listing: Benchmark = {
 type Measured = HttpLoadResult & { busyMicros: number };
 
 function listingFigures(listed: Measured, bare: Measured[], framework: Measured): Figure[] {
-  const failed = failures(listed);
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   const bareRate = mean(bare.map((b) => b.perSecond));
   const bareBusy = mean(bare.map((b) => b.busyMicros));
@@ -128,15 +127,7 @@ function listingFigures(listed: Measured, bare: Measured[], framework: Measured)
       note: `Koa + @koa/router with the same bytes: x${(framework.perSecond / bareRate).toFixed(2)} (p99 ${framework.latency.p99.toFixed(1)} ms)`,
     },
     { metric: 'listing req/s', value: listed.perSecond, unit: '/s', note: `${listed.requests} requests` },
-    { metric: 'listing p50', value: listed.latency.p50, unit: 'ms' },
-    { metric: 'listing p99', value: listed.latency.p99, unit: 'ms', target: { atMost: 20 } },
-    {
-      metric: 'listing non-2xx',
-      value: failed,
-      unit: '',
-      target: { atMost: 0 },
-      note: failed > 0 ? describeStatuses(listed.statuses) : undefined,
-    },
+    ...latencyFigures('listing', listed, 20),
     {
       metric: 'bare node:http req/s',
       value: bareRate,

@@ -24,20 +24,21 @@ interface PgConnection {
   ): Promise<{ rows: Array<Record<string, string>> }>;
 }
 
-const columns = [
-  ['id', 'uuid'],
-  ['stream', 'text'],
-  ['version', 'int'],
-  ['type', 'text'],
-  ['schema_version', 'int'],
-  ['data', 'text'],
-  ['occurred_at', 'timestamptz'],
-  ['actor', 'text'],
-  ['correlation_id', 'uuid'],
-  ['causation_id', 'uuid'],
-  ['prev_hash', 'text'],
-  ['hash', 'text'],
-] as const;
+/** The events table's columns: name, the array type they travel as, and the value of an event. */
+const columns: ReadonlyArray<readonly [string, string, (event: PreparedEvent) => unknown]> = [
+  ['id', 'uuid', (e) => e.id],
+  ['stream', 'text', (e) => e.stream],
+  ['version', 'int', (e) => e.version],
+  ['type', 'text', (e) => e.type],
+  ['schema_version', 'int', (e) => e.schemaVersion],
+  ['data', 'text', (e) => JSON.stringify(e.data)],
+  ['occurred_at', 'timestamptz', (e) => e.occurredAt],
+  ['actor', 'text', (e) => JSON.stringify(e.actor)],
+  ['correlation_id', 'uuid', (e) => e.correlationId],
+  ['causation_id', 'uuid', (e) => e.causationId],
+  ['prev_hash', 'text', (e) => e.prevHash],
+  ['hash', 'text', (e) => e.hash],
+];
 
 /**
  * The whole append in one statement: the events from parallel arrays, then (distributed mode) their
@@ -95,7 +96,7 @@ export async function appendBatch(
   const skipConflicts = batch.length > 1;
   const inTransaction =
     options.beforeCommit !== undefined || (skipConflicts && batch.some((a) => a.events.length > 1));
-  const values = columns.map(([name]) => rows.map((row) => columnValue(row, name)));
+  const values = columns.map(([, , value]) => rows.map(value));
   if (options.outbox) values.push(rows.map((row) => topicFor(categoryOf(row.stream), options.topicPrefix)));
 
   const connection = (await db.client.acquireConnection()) as PgConnection;
@@ -143,35 +144,6 @@ export async function appendBatch(
   } finally {
     if (open) await connection.query('rollback').catch(() => {});
     await db.client.releaseConnection(connection);
-  }
-}
-
-function columnValue(row: PreparedEvent, name: (typeof columns)[number][0]): unknown {
-  switch (name) {
-    case 'id':
-      return row.id;
-    case 'stream':
-      return row.stream;
-    case 'version':
-      return row.version;
-    case 'type':
-      return row.type;
-    case 'schema_version':
-      return row.schemaVersion;
-    case 'data':
-      return JSON.stringify(row.data);
-    case 'occurred_at':
-      return row.occurredAt;
-    case 'actor':
-      return JSON.stringify(row.actor);
-    case 'correlation_id':
-      return row.correlationId;
-    case 'causation_id':
-      return row.causationId;
-    case 'prev_hash':
-      return row.prevHash;
-    case 'hash':
-      return row.hash;
   }
 }
 

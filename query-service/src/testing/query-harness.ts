@@ -49,6 +49,12 @@ export async function createQueryHarness(
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  /** Waits until the query-service has heard (NOTIFY) that `view` reached `position`. */
+  const heard = async (view: Parameters<ViewChanges['positionOf']>[0], position: number) => {
+    for (let i = 0; i < 200 && changes.positionOf(view) < position; i++)
+      await new Promise((r) => setTimeout(r, 10));
+    if (changes.positionOf(view) < position) throw new Error(`never heard ${view} reach ${position}`);
+  };
   const tokenFor = (email: string) => signAccessToken({ email, uid: `uid-${email}` }, jwtSecret, 3600);
   return {
     ...views,
@@ -72,12 +78,13 @@ export async function createQueryHarness(
         body: type.includes('json') ? JSON.parse(text) : text,
       };
     },
-    /** Waits until the query-service has heard (NOTIFY) that `view` reached `position`. */
-    async heard(view: Parameters<ViewChanges['positionOf']>[0], position: number) {
-      for (let i = 0; i < 200 && changes.positionOf(view) < position; i++)
-        await new Promise((r) => setTimeout(r, 10));
-      if (changes.positionOf(view) < position) throw new Error(`never heard ${view} reach ${position}`);
+    /** Adds a coupon through the log and waits until the query-service has heard of it. */
+    async addCoupon(code: string, discount = 10) {
+      const { position } = await views.history.addCoupon(code, discount);
+      await views.catchUp();
+      await heard('coupons', position);
     },
+    heard,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
