@@ -7,6 +7,7 @@ import { apartmentRoutes } from './apartment/api.ts';
 import { authRoutes } from './auth/api.ts';
 import type { AppDeps, CommandDeps } from './command-deps.ts';
 import { couponRoutes } from './coupon/api.ts';
+import { withCommandScope } from './command-handling/command-scope.ts';
 import { accessClaims } from './http/current-caller.ts';
 import { jsonBody } from './http/json-body.ts';
 import { corsForUi, securityHeaders } from './http/security.ts';
@@ -27,6 +28,7 @@ export function createApp(commandDeps: CommandDeps): Koa {
     rateLimits: { ...defaultRateLimits, ...commandDeps.rateLimits },
   };
   const app = new Koa();
+  app.use((ctx, next) => withCommandScope(next));
   app.use(problemMiddleware({ log: deps.log }));
   app.use(securityHeaders());
   app.use(corsForUi(deps.uiOrigins));

@@ -2,6 +2,7 @@ import type { DomainEvent } from '@building/events/catalogue';
 import { decodeEvent } from '@building/events/decode-event';
 import type { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { createAggregateCache } from './aggregate-cache.ts';
+import { readInThisCommand, recordRead } from './command-scope.ts';
 
 /** How an aggregate folds its stream into the state its decisions need (pure). */
 export interface Aggregate<S> {
@@ -26,7 +27,8 @@ const caches = new WeakMap<PostgresEventStore, ReturnType<typeof createAggregate
 /**
  * Reads a stream (validated and upcast) and folds it. The folded state stays in memory with its
  * version, so a stream is read once and afterwards only its newer events (usually none), which
- * also sees what other processes appended. States are never mutated (evolve returns new ones), so
+ * also sees what other processes appended; within one command, not even that is asked twice
+ * (command-scope.ts). States are never mutated (evolve returns new ones), so
  * concurrent commands may share one.
  */
 export async function loadAggregate<S>(
@@ -37,17 +39,20 @@ export async function loadAggregate<S>(
   let cache = caches.get(store);
   if (!cache) caches.set(store, (cache = createAggregateCache()));
   const cached = cache.get(aggregate, stream);
+  // Already brought up to date by this very command: no second read.
+  if (cached && cached.version >= (readInThisCommand(stream) ?? Infinity)) return cached;
   const newer = (await store.readStreamAfter(stream, cached?.version ?? 0)).map(decodeEvent);
   const last = newer.at(-1);
-  if (!last)
-    return cached ?? { stream, state: aggregate.initialState(), version: 0, position: 0, hash: null };
-  const loaded: Loaded<S> = {
-    stream,
-    state: newer.reduce(aggregate.evolve, cached?.state ?? aggregate.initialState()),
-    version: last.version,
-    position: last.position,
-    hash: last.hash,
-  };
+  const loaded: Loaded<S> = last
+    ? {
+        stream,
+        state: newer.reduce(aggregate.evolve, cached?.state ?? aggregate.initialState()),
+        version: last.version,
+        position: last.position,
+        hash: last.hash,
+      }
+    : (cached ?? { stream, state: aggregate.initialState(), version: 0, position: 0, hash: null });
   cache.set(aggregate, loaded);
+  recordRead(stream, loaded.version);
   return loaded;
 }

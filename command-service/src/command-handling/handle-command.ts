@@ -4,6 +4,7 @@ import type { PostgresEventStore } from '@building/infra/event-store/event-store
 import { ConcurrencyError } from '@building/infra/event-store/errors';
 import { conflict } from '@building/infra/http/problem';
 import type { Loaded } from './aggregate.ts';
+import { forgetReads } from './command-scope.ts';
 import { createKeyedQueue } from './one-at-a-time.ts';
 import { streamOf } from './stream-of-event.ts';
 
@@ -46,6 +47,7 @@ export async function handleCommand<C extends object>(
     if (!queue) queues.set(store, (queue = createKeyedQueue()));
     let lost: ConcurrencyError = error;
     for (let retry = 1; retry < attempts; retry++) {
+      forgetReads();
       try {
         return await queue(lost.stream, attempt);
       } catch (again) {
@@ -70,7 +72,9 @@ async function decideAndAppend<C extends object>(
   if (events.length === 0) return { events: [], position: Math.max(0, ...loaded.map((l) => l.position)) };
   // A decision that breaks the catalogue is our bug; checking here keeps it out of the log.
   for (const event of events) parseEventData(event.type, event.data);
-  return store.append(await appendRequests(store, events, loaded), meta);
+  const result = await store.append(await appendRequests(store, events, loaded), meta);
+  forgetReads(); // the streams moved on: a later command of this request reads them again
+  return result;
 }
 
 /**
