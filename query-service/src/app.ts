@@ -3,6 +3,7 @@ import cors from '@koa/cors';
 import { problemMiddleware } from '@building/infra/http/problem';
 import { rateLimit } from '@building/infra/rate-limit/rate-limit';
 import { conditionalGet } from './http/conditional-get.ts';
+import { routeBySegment } from './http/route-by-segment.ts';
 import { securityHeaders } from '@building/infra/http/security-headers';
 import { eventStreamRoutes } from './live/events-stream.ts';
 import type { QueryDeps } from './query-deps.ts';
@@ -52,7 +53,7 @@ export function createApp(deps: QueryDeps): Koa {
   }
   app.use(conditionalGet());
   app.use(minPosition(deps));
-  for (const routes of [
+  const routers = [
     healthRoutes,
     apartmentRoutes,
     couponRoutes,
@@ -65,9 +66,7 @@ export function createApp(deps: QueryDeps): Koa {
     imageRoutes,
     eventStreamRoutes,
     adminOpsRoutes,
-  ]) {
-    const router = routes(deps);
-    app.use(router.routes()).use(router.allowedMethods());
-  }
+  ].map((routes) => routes(deps));
+  app.use(routeBySegment(routers));
   return app;
 }
