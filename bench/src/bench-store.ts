@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CommandMetadata, NewEvent } from '@building/events/envelope';
 import { streams } from '@building/events/streams';
-import { PostgresEventStore } from '@building/infra/event-store/event-store';
+import { PostgresEventStore, type AppendResult } from '@building/infra/event-store/event-store';
 import { migrateEventStore } from '@building/infra/event-store/schema';
 import type { BenchContext } from './benchmark.ts';
 
@@ -14,22 +13,31 @@ export async function freshStore(context: BenchContext, label: string) {
 
 /**
  * A writer's next single-event append, as the command side makes them: it owns `streamCount`
- * user streams and takes them in turn (registering each, then updating its profile), tracking the
- * versions itself so that no append loses a race.
+ * user streams and takes them in turn (registering each, then updating its profile), tracking each
+ * stream's head (version and hash, as a loaded aggregate does) so that no append loses a race and
+ * none needs a read of its own.
  */
 export function userStreamWriter(writer: number, streamCount = 25) {
-  const versions = new Array<number>(streamCount).fill(0);
+  const heads = Array.from({ length: streamCount }, () => ({ version: 0, hash: null as string | null }));
   let turn = 0;
-  return (): { stream: string; expectedVersion: number; events: NewEvent[]; meta: CommandMetadata } => {
+  return async (store: PostgresEventStore): Promise<AppendResult> => {
     const slot = turn++ % streamCount;
+    const head = heads[slot]!;
     const email = `writer${writer}-${slot}@bench.test`;
-    const expectedVersion = versions[slot]!++;
-    const data = { email, name: `Writer ${writer}.${slot} (${expectedVersion})`, photoURL: '' };
-    return {
-      stream: streams.user(email),
-      expectedVersion,
-      events: [{ type: expectedVersion === 0 ? 'UserRegistered' : 'ProfileUpdated', data }],
-      meta: { now: new Date(), actor: { email, role: 'user' }, correlationId: randomUUID() },
-    };
+    const data = { email, name: `Writer ${writer}.${slot} (${head.version})`, photoURL: '' };
+    const result = await store.append(
+      [
+        {
+          stream: streams.user(email),
+          expectedVersion: head.version,
+          prevHash: head.hash,
+          events: [{ type: head.version === 0 ? 'UserRegistered' : 'ProfileUpdated', data }],
+        },
+      ],
+      { now: new Date(), actor: { email, role: 'user' }, correlationId: randomUUID() },
+    );
+    const last = result.events.at(-1)!;
+    heads[slot] = { version: last.version, hash: last.hash };
+    return result;
   };
 }

@@ -43,8 +43,7 @@ export const freshness: Benchmark = {
             const due = backgroundStarted + (n * 1000 * inFlight) / backgroundPerSecond;
             const wait = due - performance.now();
             if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-            const command = next();
-            await store.append([command], command.meta);
+            await next(store);
             appended += 1;
           }
         }),

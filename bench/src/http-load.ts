@@ -1,4 +1,6 @@
 import http from 'node:http';
+import { Worker } from 'node:worker_threads';
+import type { Figure } from './benchmark.ts';
 import { summarize, ratePerSecond, type LatencySummary } from './stats.ts';
 
 export interface HttpRequestSpec {
@@ -16,16 +18,32 @@ export interface HttpLoadResult {
   statuses: Record<number, number>;
 }
 
-/**
- * Closed-loop load: `clients` loops, each sending its next request as soon as the previous answer
- * has been read, over keep-alive connections, for `durationMs`. `request(n)` builds the n-th request.
- */
-export async function httpLoad(options: {
+export interface HttpLoadOptions {
   url: string;
   clients: number;
   durationMs: number;
-  request: (n: number) => HttpRequestSpec;
-}): Promise<HttpLoadResult> {
+  /** Sent in turn; `{n}` in a path or body becomes the request's number (unique within the run). */
+  requests: HttpRequestSpec[];
+}
+
+/**
+ * Closed-loop load from a worker thread of its own, so that the clients do not share an event loop
+ * with a server under test in this process: see runHttpLoad.
+ */
+export function httpLoad(options: HttpLoadOptions): Promise<HttpLoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./http-load-worker.ts', import.meta.url), { workerData: options });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the load worker exited with ${code}`)));
+  });
+}
+
+/**
+ * Closed-loop load: `clients` loops, each sending its next request as soon as the previous answer
+ * has been read, over keep-alive connections, for `durationMs`.
+ */
+export async function runHttpLoad(options: HttpLoadOptions): Promise<HttpLoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.clients });
   const base = new URL(options.url);
   const latencies: number[] = [];
@@ -33,11 +51,14 @@ export async function httpLoad(options: {
   let next = 0;
   const started = performance.now();
   const deadline = started + options.durationMs;
+  const numbered = (text: string | undefined, n: number) => text?.replaceAll('{n}', String(n));
   try {
     await Promise.all(
       Array.from({ length: options.clients }, async () => {
         while (performance.now() < deadline) {
-          const spec = options.request(next++);
+          const n = next++;
+          const template = options.requests[n % options.requests.length]!;
+          const spec = { ...template, path: numbered(template.path, n)!, body: numbered(template.body, n) };
           const t0 = performance.now();
           const status = await send(agent, base, spec);
           latencies.push(performance.now() - t0);
@@ -82,9 +103,32 @@ export function send(agent: http.Agent, base: URL, spec: HttpRequestSpec): Promi
   });
 }
 
+/** Answers outside 2xx (a 304 to a conditional GET counts as success too). */
+export function failures(result: HttpLoadResult): number {
+  return Object.entries(result.statuses)
+    .filter(([status]) => !(Number(status) >= 200 && Number(status) < 300) && status !== '304')
+    .reduce((sum, [, count]) => sum + count, 0);
+}
+
 /** `200 x 5120, 429 x 3` for the notes. */
 export function describeStatuses(statuses: Record<number, number>): string {
   return Object.entries(statuses)
     .map(([status, count]) => `${status} x ${count}`)
     .join(', ');
+}
+
+/** A load's p50, p99 (against `p99AtMost`) and its answers outside 2xx (none allowed). */
+export function latencyFigures(label: string, result: HttpLoadResult, p99AtMost: number): Figure[] {
+  const failed = failures(result);
+  return [
+    { metric: `${label} p50`, value: result.latency.p50, unit: 'ms' },
+    { metric: `${label} p99`, value: result.latency.p99, unit: 'ms', target: { atMost: p99AtMost } },
+    {
+      metric: `${label} non-2xx`,
+      value: failed,
+      unit: '',
+      target: { atMost: 0 },
+      note: failed > 0 ? describeStatuses(result.statuses) : undefined,
+    },
+  ];
 }

@@ -56,3 +56,21 @@ export function countMisses(outcomes: readonly BenchOutcome[]): number {
   return outcomes.flatMap((o) => o.figures).filter((f) => f.target !== undefined && !meets(f.value, f.target))
     .length;
 }
+
+/** `--json`: one line per figure, the verdict spelled as in the table (null without a target). */
+export function formatJsonLines(outcomes: readonly BenchOutcome[]): string[] {
+  return outcomes.flatMap((outcome) => [
+    ...(outcome.error ? [JSON.stringify({ benchmark: outcome.bench, error: outcome.error })] : []),
+    ...outcome.figures.map((figure) =>
+      JSON.stringify({
+        benchmark: outcome.bench,
+        metric: figure.metric,
+        value: figure.value,
+        unit: figure.unit,
+        target: figure.target ?? null,
+        verdict: figure.target ? (meets(figure.value, figure.target) ? 'PASS' : 'MISS') : null,
+        note: figure.note ?? null,
+      }),
+    ),
+  ]);
+}

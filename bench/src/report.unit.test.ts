@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countMisses, formatNumber, formatReport, type BenchOutcome } from './report.ts';
+import { countMisses, formatJsonLines, formatNumber, formatReport, type BenchOutcome } from './report.ts';
 
 const outcomes: BenchOutcome[] = [
   {
@@ -37,5 +37,24 @@ describe('formatNumber', () => {
     expect(formatNumber(12.345)).toBe('12.3');
     expect(formatNumber(0.5)).toBe('0.50');
     expect(formatNumber(Number.NaN)).toBe('NaN');
+  });
+});
+
+describe('--json', () => {
+  it('prints one JSON line per figure with its verdict, and one for a crash', () => {
+    const lines = formatJsonLines(outcomes).map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toEqual({
+      benchmark: 'append',
+      metric: 'appends/s',
+      value: 812.4,
+      unit: '/s',
+      target: { atLeast: 500 },
+      verdict: 'PASS',
+      note: '2000 appends',
+    });
+    expect(lines[1].verdict).toBe('MISS');
+    expect(lines[2]).toMatchObject({ target: null, verdict: null, note: null });
+    expect(lines[3]).toEqual({ benchmark: 'tailing', error: 'Error: boom' });
   });
 });

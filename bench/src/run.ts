@@ -2,13 +2,13 @@ import { cpus, loadavg } from 'node:os';
 import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
 import type { BenchContext, Benchmark } from './benchmark.ts';
 import { startBenchServer } from './bench-server.ts';
-import { commandPath } from './command-path.bench.ts';
+import { commands } from './commands.bench.ts';
 import { eventStoreAppend } from './event-store-append.bench.ts';
 import { freshness } from './freshness.bench.ts';
 import { projectorCatchUp } from './projector-catch-up.bench.ts';
+import { listing } from './listing.bench.ts';
 import { projectionsRebuild } from './projections-rebuild.bench.ts';
-import { queryService } from './query-service.bench.ts';
-import { countMisses, formatReport, type BenchOutcome } from './report.ts';
+import { countMisses, formatJsonLines, formatReport, type BenchOutcome } from './report.ts';
 import { selectBenchmarks } from './select-benchmarks.ts';
 import { tailing } from './tailing.bench.ts';
 
@@ -18,17 +18,19 @@ const benchmarks: readonly Benchmark[] = [
   tailing,
   projectorCatchUp,
   projectionsRebuild,
-  queryService,
-  commandPath,
   freshness,
+  listing,
+  commands,
 ];
 
 const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
-async function main(args: string[]): Promise<number> {
+async function main(argv: string[]): Promise<number> {
+  const json = argv.includes('--json');
+  const args = argv.filter((arg) => arg !== '--json');
   if (args.includes('--help') || args.includes('-h') || args.includes('--list')) {
     process.stdout.write(
-      'usage: npm run bench -- [name...]   (no names: all of them)\n\n' +
+      'usage: npm run bench -- [--json] [name...]   (no names: all of them; --json: one JSON line per figure)\n\n' +
         benchmarks.map((b) => `  ${b.name.padEnd(20)} ${b.summary}`).join('\n') +
         '\n',
     );
@@ -83,15 +85,23 @@ async function main(args: string[]): Promise<number> {
 
   const crashed = outcomes.filter((o) => o.error).length;
   const misses = countMisses(outcomes);
-  process.stdout.write(`\n${formatReport(outcomes)}\n\n`);
-  process.stdout.write(
+  // With --json, stdout carries the figures alone; the summary goes with the progress to stderr.
+  const summary = json ? process.stderr : process.stdout;
+  if (json)
+    process.stdout.write(
+      formatJsonLines(outcomes)
+        .map((line) => `${line}\n`)
+        .join(''),
+    );
+  else process.stdout.write(`\n${formatReport(outcomes)}\n\n`);
+  summary.write(
     `${selected.length} benchmark(s) in ${((performance.now() - started) / 1000).toFixed(0)} s` +
       ` on ${server.embedded ? 'embedded Postgres' : 'DATABASE_URL'}; ${misses} target(s) missed` +
       `${crashed > 0 ? `; ${crashed} crashed` : ''} (a MISS is information, not a failure)\n`,
   );
   // Figures taken on a busy machine say little: say how busy it was before we started.
   const cores = cpus().length;
-  process.stdout.write(
+  summary.write(
     `load average before the run ${loadBefore.toFixed(1)} on ${cores} cores` +
       `${loadBefore > cores ? ': the machine was busy, so these figures are pessimistic' : ''}\n`,
   );

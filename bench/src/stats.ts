@@ -55,3 +55,28 @@ export async function runJobs(
   );
   return { latencies, elapsedMs: performance.now() - started };
 }
+
+/**
+ * Runs `workers` loops, each calling `job` again as soon as it resolves, for `durationMs`;
+ * returns each call's latency and the wall time.
+ */
+export async function runFor(
+  workers: number,
+  durationMs: number,
+  job: (index: number, worker: number) => Promise<void>,
+): Promise<{ latencies: number[]; elapsedMs: number }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  const deadline = started + durationMs;
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        await job(next++, worker);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { latencies, elapsedMs: performance.now() - started };
+}

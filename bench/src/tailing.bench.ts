@@ -42,8 +42,7 @@ export const tailing: Benchmark = {
         writers,
         appends,
         async (_, w) => {
-          const a = next[w]!();
-          const { position } = await store.append([a], a.meta);
+          const { position } = await next[w]!(store);
           committedAt.set(position, performance.now());
         },
         (done) => done % 1000 === 0 && context.progress(`${done}/${appends} appended`),

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Koa, { type Context } from 'koa';
-import { bearerToken, verifyAccessToken } from '@building/infra/auth/access-token';
 import { problemMiddleware } from '@building/infra/http/problem';
 import { problemDocs } from '@building/infra/http/problem-docs';
 import { agreementRoutes } from './agreement/api.ts';
@@ -9,11 +8,13 @@ import { apartmentRoutes } from './apartment/api.ts';
 import { authRoutes } from './auth/api.ts';
 import type { AppDeps, CommandDeps } from './command-deps.ts';
 import { couponRoutes } from './coupon/api.ts';
+import { withCommandScope } from './command-handling/command-scope.ts';
+import { accessClaims } from './http/current-caller.ts';
 import { jsonBody } from './http/json-body.ts';
 import { corsForUi, securityHeaders } from './http/security.ts';
 import { imageRoutes } from './images/api.ts';
 import { paymentRoutes } from './payments/api.ts';
-import { rateLimit } from './protection/rate-limit.ts';
+import { rateLimit } from '@building/infra/rate-limit/rate-limit';
 import { defaultRateLimits } from './protection/rate-limiter.ts';
 import { userRoutes } from './user/api.ts';
 
@@ -28,6 +29,7 @@ export function createApp(commandDeps: CommandDeps): Koa {
     rateLimits: { ...defaultRateLimits, ...commandDeps.rateLimits },
   };
   const app = new Koa();
+  app.use((ctx, next) => withCommandScope(next));
   app.use(problemMiddleware({ log: deps.log }));
   app.use(securityHeaders());
   app.use(corsForUi(deps.uiOrigins));
@@ -57,7 +59,6 @@ export function createApp(commandDeps: CommandDeps): Koa {
 
 /** Writes are counted per signed-in person, anonymous ones per address. */
 async function writerKey(ctx: Context, secret: string): Promise<string> {
-  const token = bearerToken(ctx.get('authorization'));
-  const claims = token ? await verifyAccessToken(token, secret) : null;
+  const claims = await accessClaims(ctx, secret);
   return claims ? `write:${claims.email}` : `write-ip:${ctx.ip}`;
 }

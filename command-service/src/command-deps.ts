@@ -1,7 +1,8 @@
 import type { PostgresEventStore } from '@building/infra/event-store/event-store';
 import type { IdentityVerifier } from './auth/identity-verifier.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
-import type { RateLimiter, RateLimits } from './protection/rate-limiter.ts';
+import type { RateLimiter } from '@building/infra/rate-limit/rate-limiter';
+import type { RateLimits } from './protection/rate-limiter.ts';
 
 /** Everything the command-service needs from outside; start-command-service.ts wires the real ones. */
 export interface CommandDeps {

@@ -11,9 +11,9 @@ import { createEmulatorIdentityVerifier } from './auth/emulator-identity-verifie
 import { createGoogleIdentityVerifier } from './auth/google-identity-verifier.ts';
 import type { IdentityVerifier } from './auth/identity-verifier.ts';
 import { migrateImages } from './images/schema.ts';
-import { createMemoryRateLimiter } from './protection/memory-rate-limiter.ts';
+import { createMemoryRateLimiter } from '@building/infra/rate-limit/memory-rate-limiter';
 import { createPaymentProvider } from './payment-provider/stripe-payment-provider.ts';
-import { createRedisRateLimiter } from './protection/redis-rate-limiter.ts';
+import { createRedisRateLimiter } from '@building/infra/rate-limit/redis-rate-limiter';
 
 export interface CommandServiceHandle {
   url: string;
@@ -58,6 +58,7 @@ export async function startCommandService(config: Config): Promise<CommandServic
     store,
     identity: identityVerifierFor(config),
     rateLimiter,
+    rateLimits: { writes: { points: config.RATE_LIMIT_WRITES_PER_MINUTE, windowSeconds: 60 } },
     jwtSecret: config.JWT_SECRET,
     jwtTtlSeconds: config.JWT_TTL_SECONDS,
     adminEmails: config.adminEmails,
@@ -82,6 +83,7 @@ export async function startCommandService(config: Config): Promise<CommandServic
       await relay?.stop();
       await kafka?.disconnect();
       await rateLimiter.close?.();
+      await store.flush();
       await db.destroy();
     },
   };

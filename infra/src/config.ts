@@ -31,6 +31,10 @@ const schema = z.object({
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Writes (commands) per signed-in person (or anonymous address) per minute. */
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** Reads (GET on the query-service) per client address per minute. */
+  RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Where the payment sandbox listens; used when STRIPE_SECRET_KEY is a sandbox key. */
   PAYMENT_SANDBOX_URL: z.string().optional(),
 });

@@ -1,8 +1,11 @@
 import Koa from 'koa';
 import cors from '@koa/cors';
-import helmet from 'koa-helmet';
 import { problemMiddleware } from '@building/infra/http/problem';
 import { problemDocs } from '@building/infra/http/problem-docs';
+import { rateLimit } from '@building/infra/rate-limit/rate-limit';
+import { conditionalGet } from './http/conditional-get.ts';
+import { routeBySegment } from './http/route-by-segment.ts';
+import { securityHeaders } from '@building/infra/http/security-headers';
 import { eventStreamRoutes } from './live/events-stream.ts';
 import type { QueryDeps } from './query-deps.ts';
 import { minPosition } from './read-your-writes/min-position.ts';
@@ -45,9 +48,14 @@ export function createApp(deps: QueryDeps): Koa {
   );
   app.use(problemDocs());
   // The UI runs on another origin and shows the apartment images: allow cross-origin reads of them.
-  app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  app.use(securityHeaders({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  if (deps.reads) {
+    const limit = { points: deps.reads.perMinute, windowSeconds: 60 };
+    app.use(rateLimit(deps.reads.limiter, limit, (ctx) => `read-ip:${ctx.ip}`));
+  }
+  app.use(conditionalGet());
   app.use(minPosition(deps));
-  for (const routes of [
+  const routers = [
     healthRoutes,
     apartmentRoutes,
     couponRoutes,
@@ -60,9 +68,7 @@ export function createApp(deps: QueryDeps): Koa {
     imageRoutes,
     eventStreamRoutes,
     adminOpsRoutes,
-  ]) {
-    const router = routes(deps);
-    app.use(router.routes()).use(router.allowedMethods());
-  }
+  ].map((routes) => routes(deps));
+  app.use(routeBySegment(routers));
   return app;
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { ViewName } from '@building/events/read-models/read-model';
+import type { RateLimiter } from '@building/infra/rate-limit/rate-limiter';
 import type { Caller } from './auth/caller.ts';
 import type { ViewCache } from './cache/view-cache.ts';
 import type { ViewChanges } from './live/view-changes.ts';
@@ -14,6 +15,8 @@ export interface QueryDeps {
   changes: ViewChanges;
   /** Where the apartment images are served from. */
   imagesDir: string;
+  /** Reads per client address per minute (429 beyond); none when absent. */
+  reads?: { limiter: RateLimiter; perMinute: number };
   /** Read-your-writes bound (default 2000 ms). */
   maxWaitMs?: number;
   /** SSE keep-alive comment interval (default 15 s). */
@@ -23,16 +26,20 @@ export interface QueryDeps {
 
 /**
  * Reads a view through the cache, keyed by route, its validated params and the caller's role
- * (responses differ by role, e.g. /coupons).
+ * (responses differ by role, e.g. /coupons). Answers the JSON bytes to put in `ctx.body`, with
+ * the type and ETag set (conditionalGet turns a matching If-None-Match into a 304).
  */
-export function readView<T>(
+export async function readView(
   ctx: Context,
   deps: QueryDeps,
   views: readonly ViewName[],
   params: Record<string, unknown>,
-  load: () => Promise<T>,
-): Promise<T> {
+  load: () => Promise<unknown>,
+): Promise<Buffer> {
   const role = (ctx.state.caller as Caller | undefined)?.role ?? 'anonymous';
   const key = `${ctx.path}|${JSON.stringify(params)}|${role}`;
-  return deps.cache.read({ views, key, fresh: ctx.state.fresh === true }, load);
+  const response = await deps.cache.read({ views, key, fresh: ctx.state.fresh === true }, load);
+  ctx.type = 'application/json';
+  ctx.set('ETag', response.etag);
+  return response.body;
 }

@@ -8,6 +8,8 @@ import { createRedisCacheStore } from './cache/redis-cache-store.ts';
 import { createViewCache } from './cache/view-cache.ts';
 import { listenForViewChanges } from './live/view-changes.ts';
 import { waitForViews } from './read-models/wait-for-views.ts';
+import { createMemoryRateLimiter } from '@building/infra/rate-limit/memory-rate-limiter';
+import { createRedisRateLimiter } from '@building/infra/rate-limit/redis-rate-limiter';
 
 export const defaultImagesDir = fileURLToPath(new URL('../../infra/assets/apartments/', import.meta.url));
 
@@ -29,6 +31,9 @@ export async function startQueryService(
     const cacheStore = config.REDIS_URL
       ? createRedisCacheStore(config.REDIS_URL, { log: options.log })
       : createLruCacheStore();
+    const limiter = config.REDIS_URL
+      ? createRedisRateLimiter({ url: config.REDIS_URL })
+      : createMemoryRateLimiter();
     const app = createApp({
       db,
       jwtSecret: config.JWT_SECRET,
@@ -37,6 +42,7 @@ export async function startQueryService(
       changes,
       imagesDir: options.imagesDir ?? defaultImagesDir,
       maxWaitMs: options.maxWaitMs,
+      reads: { limiter, perMinute: config.RATE_LIMIT_READS_PER_MINUTE },
       log: options.log,
     });
     const server = app.listen(config.QUERY_PORT, config.HOST);
@@ -53,6 +59,7 @@ export async function startQueryService(
         await closed;
         await changes.stop();
         await cacheStore.close();
+        await limiter.close?.();
         await db.destroy();
       },
     };

@@ -6,7 +6,9 @@ import { adminEmail, startTestService, type TestService } from '../testing/test-
 
 /**
  * Two admins accepting two requests for one apartment at the same moment: exactly one wins
- * (DESIGN §4). Fifty accepts of fifty different pending requests race over real HTTP, ten rounds.
+ * (DESIGN §4). Fifty accepts of fifty different pending requests race over real HTTP, ten rounds;
+ * fifty copies of one request record it once. The racers share group commits (the store batches
+ * concurrent appends), so each must still learn of its own lost race.
  */
 const contenders = 50;
 const rounds = 10;
@@ -41,6 +43,18 @@ describe('racing commands on one apartment', () => {
     expect(replies.map((r) => r.status)).toEqual(requesters.map(() => 200));
     const log = await t.store.readStream(streams.agreement(si));
     expect(log.filter((e) => e.type === 'AgreementRequested')).toHaveLength(contenders);
+  }, 120_000);
+
+  it(`records one request when one user sends the same request ${contenders} times at once`, async () => {
+    const si = await t.listApartment();
+    const token = await t.tokenFor(requesters[0]!);
+    const replies = await Promise.all(
+      requesters.map(() => t.call('POST', '/agreement', { token, body: { si } })),
+    );
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
+    expect(await t.eventsOf(streams.agreement(si))).toHaveLength(1);
   }, 120_000);
 
   it(`books the apartment exactly once, ${rounds} rounds of ${contenders} simultaneous accepts`, async () => {

@@ -7,7 +7,7 @@ import { streams } from '@building/events/streams';
 import { loadAggregate } from '../command-handling/aggregate.ts';
 import { handleCommand } from '../command-handling/handle-command.ts';
 import { commandMeta } from '../http/current-caller.ts';
-import { rateLimit } from '../protection/rate-limit.ts';
+import { rateLimit } from '@building/infra/rate-limit/rate-limit';
 import { decideUser } from '../user/decide.ts';
 import { userAggregate } from '../user/user.ts';
 import type { AppDeps } from '../command-deps.ts';

@@ -4,6 +4,7 @@ import type { PostgresEventStore } from '@building/infra/event-store/event-store
 import { ConcurrencyError } from '@building/infra/event-store/errors';
 import { refuse } from '@building/events/domain-error';
 import type { Loaded } from './aggregate.ts';
+import { forgetReads } from './command-scope.ts';
 import { createKeyedQueue } from './one-at-a-time.ts';
 
 export interface CommandHandling<C> {
@@ -45,6 +46,7 @@ export async function handleCommand<C extends object>(
     if (!queue) queues.set(store, (queue = createKeyedQueue()));
     let lost: ConcurrencyError = error;
     for (let retry = 1; retry < attempts; retry++) {
+      forgetReads();
       try {
         return await queue(lost.stream, attempt);
       } catch (again) {
@@ -69,27 +71,41 @@ async function decideAndAppend<C extends object>(
   if (events.length === 0) return { events: [], position: Math.max(0, ...loaded.map((l) => l.position)) };
   // A decision that breaks the catalogue is our bug; checking here keeps it out of the log.
   for (const event of events) parseEventData(event.type, event.data);
-  return store.append(await appendRequests(store, events, loaded), meta);
+  const result = await store.append(await appendRequests(store, events, loaded), meta);
+  forgetReads(); // the streams moved on: a later command of this request reads them again
+  return result;
 }
 
+/**
+ * One append request per stream the events go to, each at the version (and head hash) it was read
+ * at; the heads of streams the decision did not read are read together, once.
+ */
 async function appendRequests(store: PostgresEventStore, events: DomainEvent[], loaded: Loaded<unknown>[]) {
   const byStream = new Map<string, DomainEvent[]>();
   for (const event of events) {
     const stream = streamOf(event);
     byStream.set(stream, [...(byStream.get(stream) ?? []), event]);
   }
-  return Promise.all(
-    [...byStream].map(async ([stream, streamEvents]) => ({
+  const unread = [...byStream.keys()].filter((stream) => !loaded.some((l) => l.stream === stream));
+  const heads = unread.length > 0 ? await store.streamHeads(unread) : new Map();
+  return [...byStream].map(([stream, streamEvents]) => {
+    const head = loaded.find((l) => l.stream === stream) ?? heads.get(stream);
+    return {
       stream,
-      expectedVersion:
-        loaded.find((l) => l.stream === stream)?.version ?? (await store.streamVersion(stream)),
+      expectedVersion: head?.version ?? 0,
+      prevHash: head?.hash ?? null,
       events: streamEvents,
-    })),
-  );
+    };
+  });
 }
 
 function isLoaded(value: unknown): value is Loaded<unknown> {
   return (
-    typeof value === 'object' && value !== null && 'stream' in value && 'version' in value && 'state' in value
+    typeof value === 'object' &&
+    value !== null &&
+    'stream' in value &&
+    'version' in value &&
+    'state' in value &&
+    'hash' in value
   );
 }

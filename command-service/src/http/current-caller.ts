@@ -10,13 +10,24 @@ import { roleOf } from '@building/events/role-of';
 import { roleFactsOf, userAggregate } from '../user/user.ts';
 import type { AppDeps } from '../command-deps.ts';
 
+/**
+ * The claims of the request's valid access token, or null; verified once per request (the write
+ * rate limit asks first, the command again).
+ */
+export async function accessClaims(ctx: Context, secret: string): Promise<AccessClaims | null> {
+  if (ctx.state.claims === undefined) {
+    const token = bearerToken(ctx.get('authorization'));
+    ctx.state.claims = token ? await verifyAccessToken(token, secret) : null;
+  }
+  return ctx.state.claims as AccessClaims | null;
+}
+
 /** The claims of the request's access token, or 401. */
 export async function signedIn(ctx: Context, secret: string): Promise<AccessClaims> {
-  const token = bearerToken(ctx.get('authorization'));
-  if (!token) throw unauthorized('sign in first: no access token');
-  const claims = await verifyAccessToken(token, secret);
-  if (!claims) throw unauthorized('the access token is invalid or expired: sign in again');
-  return claims;
+  const claims = await accessClaims(ctx, secret);
+  if (claims) return claims;
+  if (!bearerToken(ctx.get('authorization'))) throw unauthorized('sign in first: no access token');
+  throw unauthorized('the access token is invalid or expired: sign in again');
 }
 
 /**

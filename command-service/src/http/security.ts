@@ -1,13 +1,13 @@
 import type { Context } from 'koa';
 import cors from '@koa/cors';
-import helmet from 'koa-helmet';
+import { securityHeaders as fixedSecurityHeaders } from '@building/infra/http/security-headers';
 
 /**
- * Security headers for an API (helmet's defaults), except that uploaded images must load in the UI,
- * which lives on another origin: Cross-Origin-Resource-Policy is cross-origin.
+ * Security headers for an API (helmet's defaults, worked out once), except that uploaded images
+ * must load in the UI, which lives on another origin: Cross-Origin-Resource-Policy is cross-origin.
  */
 export function securityHeaders() {
-  return helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  return fixedSecurityHeaders({ crossOriginResourcePolicy: { policy: 'cross-origin' } });
 }
 
 /** CORS for the UI's origins only; other origins get no CORS headers, so browsers refuse them. */

@@ -4,7 +4,7 @@ import type { Context, Next } from 'koa';
 import { z } from 'zod';
 import { badRequest, HttpProblem, notFound } from '@building/infra/http/problem';
 import { signedIn } from '../http/current-caller.ts';
-import { rateLimit } from '../protection/rate-limit.ts';
+import { rateLimit } from '@building/infra/rate-limit/rate-limit';
 import type { AppDeps } from '../command-deps.ts';
 import { imageTypeOf } from './image-type.ts';
 

@@ -14,7 +14,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
 import { createApp } from '../app.ts';
 import type { CommandDeps } from '../command-deps.ts';
-import { createMemoryRateLimiter } from '../protection/memory-rate-limiter.ts';
+import { createMemoryRateLimiter } from '@building/infra/rate-limit/memory-rate-limiter';
 import { appendHistory } from '../testing/append-history.ts';
 import { createPaymentProvider, stripeClient } from '../payment-provider/stripe-payment-provider.ts';
 

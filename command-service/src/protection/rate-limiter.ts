@@ -1,23 +1,4 @@
-/** A budget of `points` hits per `windowSeconds` for one key (fixed window). */
-export interface RateLimit {
-  points: number;
-  windowSeconds: number;
-}
-
-export interface RateDecision {
-  allowed: boolean;
-  /** When the key may try again (seconds, at least 1) once refused. */
-  retryAfterSeconds: number;
-}
-
-/**
- * Counts hits per key. Two implementations: in-memory (one process, the embedded mode) and Redis
- * (shared by every replica, the distributed mode).
- */
-export interface RateLimiter {
-  hit(key: string, limit: RateLimit): Promise<RateDecision>;
-  close?(): Promise<void>;
-}
+import type { RateLimit } from '@building/infra/rate-limit/rate-limiter';
 
 /** The product's budgets; tests widen them. */
 export interface RateLimits {

@@ -9,7 +9,7 @@ import { createApp } from '../app.ts';
 import type { CommandDeps } from '../command-deps.ts';
 import { createGoogleIdentityVerifier } from '../auth/google-identity-verifier.ts';
 import { migrateImages } from '../images/schema.ts';
-import { createMemoryRateLimiter } from '../protection/memory-rate-limiter.ts';
+import { createMemoryRateLimiter } from '@building/infra/rate-limit/memory-rate-limiter';
 import { createLocalGoogleKeys, type LocalGoogleKeys } from './local-google-keys.ts';
 
 export const jwtSecret = 'test-secret-test-secret-test-secret-0123';

@@ -75,6 +75,81 @@ describe('the Postgres event store', () => {
     expect(lost.reason).toBeInstanceOf(ConcurrencyError);
   });
 
+  it('groups concurrent commands into shared commits, yet reports each lost race to its own command only', async () => {
+    const grouped = new PostgresEventStore(test.db, { outbox: true, maxConcurrentWrites: 1 });
+    await grouped.append(
+      [{ stream: 'coupon-g', expectedVersion: 0, events: [{ type: 'Ping', data: {} }] }],
+      meta(),
+    );
+    const [head] = await grouped.readStream('coupon-g');
+    // Sixty commands in one turn: twenty single-event ones on streams of their own, twenty racing
+    // for coupon-g at version 1, and twenty two-stream ones whose second stream races too.
+    const commands = [
+      ...Array.from({ length: 20 }, (_, i) => [
+        { stream: `user-solo${i}@b.test`, expectedVersion: 0, events: [{ type: 'Ping', data: { i } }] },
+      ]),
+      ...Array.from({ length: 20 }, (_, i) => [
+        {
+          stream: 'coupon-g',
+          expectedVersion: 1,
+          prevHash: head!.hash,
+          events: [{ type: 'Ping', data: { i } }],
+        },
+      ]),
+      ...Array.from({ length: 20 }, (_, i) => [
+        { stream: `user-pair${i}@b.test`, expectedVersion: 0, events: [{ type: 'Ping', data: { i } }] },
+        {
+          stream: 'coupon-h',
+          expectedVersion: 0,
+          events: [
+            { type: 'Ping', data: { i } },
+            { type: 'Pong', data: { i } },
+          ],
+        },
+      ]),
+    ];
+    const outcomes = await Promise.allSettled(commands.map((requests) => grouped.append(requests, meta())));
+    const won = (from: number) => outcomes.slice(from, from + 20).filter((o) => o.status === 'fulfilled');
+    expect(won(0)).toHaveLength(20);
+    expect(won(20)).toHaveLength(1);
+    expect(won(40)).toHaveLength(1);
+    for (const lost of outcomes.filter((o) => o.status === 'rejected'))
+      expect((lost as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+    // The losers of the two-stream race left nothing behind, not even on their own user streams.
+    const pairs: Array<{ stream: string }> = await test.db('events').where('stream', 'like', 'user-pair%');
+    expect(pairs).toHaveLength(1);
+    expect(await grouped.readStream('coupon-h')).toHaveLength(2);
+    expect(verifyStream(await grouped.readStream('coupon-g'))).toBeNull();
+    // Every recorded event has its outbox row, and only those.
+    const orphans = await test.db('outbox').whereNotIn('position', test.db('events').select('position'));
+    const unpublished = await test.db('events').whereNotIn('position', test.db('outbox').select('position'));
+    expect(orphans).toEqual([]);
+    expect(unpublished).toEqual([]);
+  });
+
+  it('lets only the command at fault fail when its batch fails for another reason', async () => {
+    const grouped = new PostgresEventStore(test.db, { outbox: false, maxConcurrentWrites: 1 });
+    // jsonb refuses a NUL character: that command's rows can never be stored.
+    const outcomes = await Promise.allSettled(
+      ['ok-1', 'bad', 'ok-2'].map((name) =>
+        grouped.append(
+          [
+            {
+              stream: `coupon-${name}`,
+              expectedVersion: 0,
+              events: [{ type: 'Ping', data: { text: name === 'bad' ? 'nul \u0000' : name } }],
+            },
+          ],
+          meta(),
+        ),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).not.toBeInstanceOf(ConcurrencyError);
+    expect(await grouped.readStream('coupon-ok-2')).toHaveLength(1);
+    expect(await grouped.readStream('coupon-bad')).toEqual([]);
+  });
+
   it('detects a tampered row', async () => {
     await test.db.raw(`update events set data = '{"n": 99}' where stream = 'coupon-a' and version = 2`);
     expect(verifyStream(await store.readStream('coupon-a'))).toEqual({

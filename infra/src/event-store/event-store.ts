@@ -1,16 +1,21 @@
 import type { Knex } from 'knex';
-import { randomUUID } from 'node:crypto';
 import type { CommandMetadata, NewEvent, StoredEvent } from '@building/events/envelope';
-import { hashEvent, type HashedFields } from '@building/events/hash-chain';
-import { currentSchemaVersion, isEventType } from '@building/events/catalogue';
-import { categoryOfStream, topicFor } from '@building/events/streams';
+import { appendBatch, type AppendOutcome, type PendingAppend } from './append-batch.ts';
+import { createCoalescedNotify } from './coalesced-notify.ts';
 import { ConcurrencyError } from './errors.ts';
+import { createBatcher } from './batcher.ts';
+import { prepareEvents, type StreamHead } from './prepared-event.ts';
 import { rowToEnvelope, type EventRow } from './row-to-envelope.ts';
 
 export interface AppendRequest {
   stream: string;
   /** The version the decision was made at: 0 for a stream that must not exist yet. */
   expectedVersion: number;
+  /**
+   * The hash of the event at `expectedVersion` (null at 0), when the caller has read it: the
+   * append then needs no read of its own. Left out, the store reads the stream's head first.
+   */
+  prevHash?: string | null;
   events: NewEvent[];
 }
 
@@ -29,12 +34,20 @@ export interface TailCheckpoint {
   txId: string;
   position: number;
 }
+
 export const startOfLog: TailCheckpoint = { txId: '0', position: 0 };
 
 export interface EventStoreOptions {
   /** Write outbox rows for the Kafka relay (distributed mode). */
   outbox: boolean;
   topicPrefix?: string;
+  /**
+   * Group commit: how many append statements may run at once; the commands that arrive meanwhile
+   * share the next one (default 4; 1 writes one batch at a time).
+   */
+  maxConcurrentWrites?: number;
+  /** Commands in one group commit at most (default 64; 1 turns group commit off). */
+  maxBatch?: number;
   /** Test seam: runs inside the append transaction just before it commits (to hold it open). */
   beforeCommit?: () => Promise<void>;
 }
@@ -43,98 +56,94 @@ export const NOTIFY_CHANNEL = 'events_appended';
 
 export class PostgresEventStore {
   readonly db: Knex;
-  private readonly options: EventStoreOptions;
+  private readonly commit: (append: PendingAppend) => Promise<number[]>;
+  private readonly notify: ReturnType<typeof createCoalescedNotify>;
+  private readonly readAfterVersion: (read: { stream: string; after: number }) => Promise<StoredEvent[]>;
 
   constructor(db: Knex, options: EventStoreOptions = { outbox: false }) {
     this.db = db;
-    this.options = options;
+    this.commit = createBatcher((batch: PendingAppend[]) => appendAlone(db, batch, options), {
+      maxInFlight: options.maxConcurrentWrites ?? 4,
+      maxBatch: options.maxBatch ?? 64,
+    });
+    this.notify = createCoalescedNotify(db, NOTIFY_CHANNEL);
+    this.readAfterVersion = createBatcher((reads) => this.readStreamsAfter(reads), {
+      maxInFlight: 4,
+      maxBatch: 256,
+    });
   }
 
   /**
-   * Appends to one or several streams in one transaction, with their hash chains and (in the
-   * distributed mode) the outbox rows. Throws ConcurrencyError when a stream moved on.
+   * Appends to one or several streams, all or nothing, with their hash chains and (in the
+   * distributed mode) the outbox rows: one statement, shared with the other commands that arrive
+   * meanwhile (group commit). Throws ConcurrencyError when a stream moved on.
    */
   async append(requests: AppendRequest[], meta: CommandMetadata): Promise<AppendResult> {
     const nonEmpty = requests.filter((r) => r.events.length > 0);
     if (nonEmpty.length === 0) throw new Error('nothing to append');
-    try {
-      return await this.db.transaction(async (trx) => {
-        const stored: StoredEvent[] = [];
-        for (const request of nonEmpty) stored.push(...(await this.appendToStream(trx, request, meta)));
-        if (this.options.outbox) {
-          await trx('outbox').insert(
-            stored.map((e) => ({
-              position: e.position,
-              topic: topicFor(categoryOfStream(e.stream), this.options.topicPrefix),
-              key: e.stream,
-            })),
-          );
-        }
-        await trx.raw('select pg_notify(?, ?)', [NOTIFY_CHANNEL, '']);
-        await this.options.beforeCommit?.();
-        return { events: stored, position: Math.max(...stored.map((e) => e.position)) };
-      });
-    } catch (error) {
-      const conflict = conflictOf(error, nonEmpty);
-      if (conflict) throw conflict;
-      throw error;
-    }
+    const unknown = nonEmpty.filter((r) => r.prevHash === undefined && r.expectedVersion > 0);
+    const heads = unknown.length > 0 ? await this.streamHeads(unknown.map((r) => r.stream)) : new Map();
+    const events = nonEmpty.flatMap((request) => {
+      const head = heads.get(request.stream);
+      if (
+        request.prevHash === undefined &&
+        request.expectedVersion > 0 &&
+        head?.version !== request.expectedVersion
+      )
+        throw new ConcurrencyError(request.stream, request.expectedVersion);
+      const prevHash = request.expectedVersion === 0 ? null : (request.prevHash ?? head!.hash);
+      return prepareEvents(
+        request.stream,
+        { version: request.expectedVersion, hash: prevHash },
+        request.events,
+        meta,
+      );
+    });
+    const positions = await this.commit({ events });
+    this.notify.poke();
+    const stored = events.map((event, i) => ({ ...event, position: positions[i]! }));
+    return { events: stored, position: Math.max(...positions) };
   }
 
-  private async appendToStream(
-    trx: Knex.Transaction,
-    request: AppendRequest,
-    meta: CommandMetadata,
-  ): Promise<StoredEvent[]> {
-    const head = await trx('events')
-      .where({ stream: request.stream })
-      .orderBy('version', 'desc')
-      .first('version', 'hash');
-    const currentVersion = head ? Number(head.version) : 0;
-    if (currentVersion !== request.expectedVersion)
-      throw new ConcurrencyError(request.stream, request.expectedVersion);
-    let prevHash: string | null = head ? String(head.hash) : null;
-    const stored: StoredEvent[] = [];
-    for (const [index, event] of request.events.entries()) {
-      const fields: HashedFields = {
-        id: randomUUID(),
-        stream: request.stream,
-        version: currentVersion + index + 1,
-        type: event.type,
-        schemaVersion: isEventType(event.type) ? currentSchemaVersion[event.type] : 1,
-        data: event.data,
-        occurredAt: meta.now.toISOString(),
-        actor: meta.actor,
-        correlationId: meta.correlationId,
-        causationId: meta.causationId ?? null,
-        prevHash,
-      };
-      const hash = hashEvent(fields);
-      const [row] = await trx('events')
-        .insert({
-          id: fields.id,
-          stream: fields.stream,
-          version: fields.version,
-          type: fields.type,
-          schema_version: fields.schemaVersion,
-          data: JSON.stringify(fields.data),
-          occurred_at: fields.occurredAt,
-          actor: JSON.stringify(fields.actor),
-          correlation_id: fields.correlationId,
-          causation_id: fields.causationId,
-          prev_hash: fields.prevHash,
-          hash,
-        })
-        .returning('position');
-      stored.push({ ...fields, hash, position: Number((row as { position: string }).position) });
-      prevHash = hash;
-    }
-    return stored;
+  /** Each stream's head (absent when the stream has no events), in one read. */
+  async streamHeads(streams: readonly string[]): Promise<Map<string, StreamHead>> {
+    const rows: Array<{ stream: string; version: number; hash: string }> = await this.db('events')
+      .distinctOn('stream')
+      .select('stream', 'version', 'hash')
+      .whereIn('stream', streams)
+      .orderBy([{ column: 'stream' }, { column: 'version', order: 'desc' }]);
+    return new Map(rows.map((row) => [row.stream, { version: row.version, hash: row.hash }]));
+  }
+
+  /** Sends the pending NOTIFY (call before destroying the pool). */
+  async flush(): Promise<void> {
+    await this.notify.flush();
   }
 
   async readStream(stream: string): Promise<StoredEvent[]> {
     const rows: EventRow[] = await this.db('events').where({ stream }).orderBy('version');
     return rows.map(rowToEnvelope);
+  }
+
+  /**
+   * A stream's events after version `after` (a cached aggregate's catch-up). Reads that arrive
+   * together, from concurrent commands, share one query.
+   */
+  readStreamAfter(stream: string, after: number): Promise<StoredEvent[]> {
+    return this.readAfterVersion({ stream, after });
+  }
+
+  /** Several streams' events after their given versions, in one query; one list per read, in version order. */
+  async readStreamsAfter(reads: ReadonlyArray<{ stream: string; after: number }>): Promise<StoredEvent[][]> {
+    const { rows }: { rows: Array<EventRow & { n: string }> } = await this.db.raw(
+      `select e.*, r.n from unnest(?::text[], ?::int[]) with ordinality as r(stream, after, n)
+       join events e on e.stream = r.stream and e.version > r.after
+       order by r.n, e.version`,
+      [reads.map((r) => r.stream), reads.map((r) => r.after)],
+    );
+    const events: StoredEvent[][] = reads.map(() => []);
+    for (const row of rows) events[Number(row.n) - 1]!.push(rowToEnvelope(row));
+    return events;
   }
 
   /** The current version of each stream asked for (0 when it has no events). */
@@ -193,11 +202,26 @@ export class PostgresEventStore {
   }
 }
 
-/** The unique (stream, version) index turns a lost race into a typed conflict. */
-function conflictOf(error: unknown, requests: AppendRequest[]): ConcurrencyError | null {
-  if (error instanceof ConcurrencyError) return error;
-  const pgError = error as { code?: string; detail?: string };
-  if (pgError.code !== '23505') return null;
-  const stream = requests.find((r) => pgError.detail?.includes(`(${r.stream},`)) ?? requests[0]!;
-  return new ConcurrencyError(stream.stream, stream.expectedVersion);
+/**
+ * A batch that failed for a reason other than a lost race (which appendBatch reports per command)
+ * is tried again one command at a time, so that only the command at fault gets the error.
+ */
+async function appendAlone(
+  db: Knex,
+  batch: PendingAppend[],
+  options: EventStoreOptions,
+): Promise<AppendOutcome[]> {
+  try {
+    return await appendBatch(db, batch, options);
+  } catch (error) {
+    if (batch.length === 1) throw error;
+    return Promise.all(
+      batch.map((append) =>
+        appendBatch(db, [append], options).then(
+          ([outcome]) => outcome!,
+          (alone: unknown) => (alone instanceof Error ? alone : new Error(String(alone))),
+        ),
+      ),
+    );
+  }
 }

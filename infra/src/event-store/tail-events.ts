@@ -33,7 +33,11 @@ export async function tailEvents(
         resolve();
         return;
       }
-      const timer = setTimeout(resolve, ms);
+      // A timed-out sleep forgets its wake, so a NOTIFY during the next read sets `notified`.
+      const timer = setTimeout(() => {
+        wake = null;
+        resolve();
+      }, ms);
       wake = () => {
         clearTimeout(timer);
         wake = null;

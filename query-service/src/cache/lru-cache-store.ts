@@ -1,10 +1,14 @@
 import type { CacheStore } from './cache-store.ts';
+import type { CachedResponse } from './cached-response.ts';
 
-/** A small in-process LRU with expiry (a Map keeps insertion order: re-inserting marks use). */
+/**
+ * A small in-process LRU with expiry (a Map keeps insertion order: re-inserting marks use). It holds
+ * the responses themselves: a hit costs no copy and no parse.
+ */
 export function createLruCacheStore(options: { maxEntries?: number; now?: () => number } = {}): CacheStore {
   const maxEntries = options.maxEntries ?? 500;
   const now = options.now ?? Date.now;
-  const entries = new Map<string, { value: string; expiresAt: number }>();
+  const entries = new Map<string, { value: CachedResponse; expiresAt: number }>();
   return {
     async get(key) {
       const entry = entries.get(key);

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { CacheStore } from './cache-store.ts';
+import { responseOfBytes } from './cached-response.ts';
 
 /**
  * Redis as the response cache (distributed mode). A cache outage must degrade to direct reads:
@@ -35,7 +36,9 @@ export function createRedisCacheStore(
   return {
     async get(key) {
       try {
-        return await redis.get(key);
+        // Redis holds the bytes alone (shared with other replicas); the ETag is recomputed from them.
+        const body = await redis.getBuffer(key);
+        return body ? responseOfBytes(body) : null;
       } catch (error) {
         failed(error);
         return null;
@@ -43,7 +46,7 @@ export function createRedisCacheStore(
     },
     async set(key, value, ttlSeconds) {
       try {
-        await redis.set(key, value, 'EX', ttlSeconds);
+        await redis.set(key, value.body, 'EX', ttlSeconds);
       } catch (error) {
         failed(error);
       }

@@ -1,18 +1,19 @@
 import type { ViewName } from '@building/events/read-models/read-model';
 import type { CacheStore } from './cache-store.ts';
+import { responseOf, type CachedResponse } from './cached-response.ts';
 
 /**
  * Caches query results keyed by route + params + role + the versions (position and rebuild
  * generation) of the views they read. Projection progress and rebuild swaps change a view's
  * version (views_changed), which changes the key: stale entries are never read again and expire
- * on their own. Reads that must see a given write
- * (X-Min-Position) bypass the cache.
+ * on their own. Reads that must see a given write (X-Min-Position) bypass the cache. What is
+ * cached is the serialized answer with its ETag: a hit is sent as it is, never parsed again.
  */
 export interface ViewCache {
-  read<T>(
+  read(
     request: { views: readonly ViewName[]; key: string; fresh?: boolean },
-    load: () => Promise<T>,
-  ): Promise<T>;
+    load: () => Promise<unknown>,
+  ): Promise<CachedResponse>;
 }
 
 export function createViewCache(
@@ -22,13 +23,13 @@ export function createViewCache(
 ): ViewCache {
   return {
     async read(request, load) {
-      if (request.fresh) return load();
+      if (request.fresh) return responseOf(await load());
       const key = `building:q:${request.key}@${request.views.map((v) => `${v}=${versionOf(v)}`).join(',')}`;
       const hit = await store.get(key);
-      if (hit !== null) return JSON.parse(hit) as never;
-      const value = await load();
-      await store.set(key, JSON.stringify(value), ttlSeconds);
-      return value;
+      if (hit !== null) return hit;
+      const response = responseOf(await load());
+      await store.set(key, response, ttlSeconds);
+      return response;
     },
   };
 }

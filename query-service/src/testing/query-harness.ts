@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signAccessToken } from '@building/infra/auth/access-token';
 import { createViewsHarness, type ViewsHarness } from '@building/projector/testing/views-harness';
-import { createApp } from '../app.ts';
+import { createApp, type QueryDeps } from '../app.ts';
 import type { CacheStore } from '../cache/cache-store.ts';
 import { createLruCacheStore } from '../cache/lru-cache-store.ts';
 import { createViewCache } from '../cache/view-cache.ts';
@@ -26,7 +26,7 @@ export interface Reply {
  */
 export async function createQueryHarness(
   label: string,
-  options: { cacheStore?: CacheStore; maxWaitMs?: number; log?: (line: string) => void } = {},
+  options: Pick<QueryDeps, 'maxWaitMs' | 'log' | 'reads'> & { cacheStore?: CacheStore } = {},
 ) {
   const views: ViewsHarness = await createViewsHarness(label);
   const changes: ViewChanges = await listenForViewChanges(views.db, { log: options.log });
@@ -41,6 +41,7 @@ export async function createQueryHarness(
     changes,
     imagesDir,
     maxWaitMs: options.maxWaitMs,
+    reads: options.reads,
     heartbeatMs: 200,
     log: options.log,
   });
@@ -48,6 +49,12 @@ export async function createQueryHarness(
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  /** Waits until the query-service has heard (NOTIFY) that `view` reached `position`. */
+  const heard = async (view: Parameters<ViewChanges['positionOf']>[0], position: number) => {
+    for (let i = 0; i < 200 && changes.positionOf(view) < position; i++)
+      await new Promise((r) => setTimeout(r, 10));
+    if (changes.positionOf(view) < position) throw new Error(`never heard ${view} reach ${position}`);
+  };
   const tokenFor = (email: string) => signAccessToken({ email, uid: `uid-${email}` }, jwtSecret, 3600);
   return {
     ...views,
@@ -71,12 +78,13 @@ export async function createQueryHarness(
         body: type.includes('json') ? JSON.parse(text) : text,
       };
     },
-    /** Waits until the query-service has heard (NOTIFY) that `view` reached `position`. */
-    async heard(view: Parameters<ViewChanges['positionOf']>[0], position: number) {
-      for (let i = 0; i < 200 && changes.positionOf(view) < position; i++)
-        await new Promise((r) => setTimeout(r, 10));
-      if (changes.positionOf(view) < position) throw new Error(`never heard ${view} reach ${position}`);
+    /** Adds a coupon through the log and waits until the query-service has heard of it. */
+    async addCoupon(code: string, discount = 10) {
+      const { position } = await views.history.addCoupon(code, discount);
+      await views.catchUp();
+      await heard('coupons', position);
     },
+    heard,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

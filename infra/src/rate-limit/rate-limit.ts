@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { tooManyRequests } from '@building/infra/http/problem';
+import { tooManyRequests } from '../http/problem.ts';
 import type { RateLimit, RateLimiter } from './rate-limiter.ts';
 
 /** Refuses with 429 (and Retry-After, set by the problem middleware) once `keyOf(ctx)` spent its budget. */

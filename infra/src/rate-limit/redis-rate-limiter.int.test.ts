@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { missing } from '@building/infra/testing/infra-availability';
+import { missing } from '../testing/infra-availability.ts';
 import { createRedisRateLimiter } from './redis-rate-limiter.ts';
 
 describe.skipIf(missing('redis'))('the Redis rate limiter', () => {

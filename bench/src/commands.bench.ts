@@ -1,0 +1,104 @@
+import http from 'node:http';
+import { signAccessToken } from '@building/infra/auth/access-token';
+import { highestApplied } from '@building/infra/read-models/applied-position';
+import { freePort } from '@building/ports/ports';
+import type { Benchmark, Figure } from './benchmark.ts';
+import { httpLoad, latencyFigures, send } from './http-load.ts';
+import { startServiceProcess, type ServiceProcess } from './service-process.ts';
+
+const clients = 32;
+const durationMs = 10_000;
+const jwtSecret = 'bench-secret-bench-secret-bench-secret-01';
+const admin = 'bench-admin@building.test';
+
+/**
+ * POST /addCoupon as an admin against a running stack: the command-service and the projector
+ * (tailing the store) as their own processes, from their own entrypoints, on the bench's Postgres;
+ * 32 keep-alive clients from a worker thread for 10 s, each request a new code (no lost races),
+ * the write budget raised with RATE_LIMIT_WRITES_PER_MINUTE. Targets are the issue's.
+ */
+export const commands: Benchmark = {
+  name: 'commands',
+  summary: `POST /addCoupon, ${clients} clients for ${durationMs / 1000} s, command-service + projector running`,
+  async run(context) {
+    const database = await context.database('commands');
+    const env = {
+      DATABASE_URL: database.url,
+      JWT_SECRET: jwtSecret,
+      ADMIN_EMAILS: admin,
+      HOST: '127.0.0.1',
+      COMMAND_PORT: String(await freePort()),
+      RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
+    };
+    const processes: ServiceProcess[] = [];
+    try {
+      const service = await startServiceProcess(
+        '@building/command-service/main',
+        env,
+        /listening on (\S+)/,
+        context.progress,
+      );
+      processes.push(service);
+      processes.push(await startServiceProcess('@building/projector/main', env, /running/, context.progress));
+      const token = await signAccessToken({ email: admin, uid: 'bench-admin' }, jwtSecret, 3600);
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const agent = new http.Agent();
+      const registered = await send(agent, new URL(service.ready), {
+        method: 'POST',
+        path: `/users/${admin}`,
+        headers,
+        body: JSON.stringify({ name: 'Bench Admin', email: admin }),
+      });
+      agent.destroy();
+      if (registered !== 200) throw new Error(`registering the bench admin answered ${registered}`);
+      const addCoupon = (prefix: string) => [
+        {
+          method: 'POST',
+          path: '/addCoupon',
+          headers,
+          body: JSON.stringify({ code: `${prefix}{n}`, discount: 10, description: 'Bench coupon' }),
+        },
+      ];
+      await httpLoad({ url: service.ready, clients, durationMs: 1000, requests: addCoupon('WARM') });
+      context.progress(`${clients} clients for ${durationMs / 1000} s`);
+      const result = await httpLoad({
+        url: service.ready,
+        clients,
+        durationMs,
+        requests: addCoupon('BENCH'),
+      });
+      const lastPosition = Number(
+        (await database.db('events').max('position as p').first<{ p: string }>())?.p ?? 0,
+      );
+      const loadEnded = performance.now();
+      let applied = await highestApplied(database.db);
+      while (applied < lastPosition && performance.now() - loadEnded < 60_000) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        applied = await highestApplied(database.db);
+      }
+      const projectorAlive = processes.every((p) => p.exited() === null);
+      const figures: Figure[] = [
+        {
+          metric: 'commands/s',
+          value: result.perSecond,
+          unit: '/s',
+          target: { atLeast: 3000 },
+          note: `${result.requests} POST /addCoupon, ${clients} clients, projector ${projectorAlive ? 'running' : 'DIED'}`,
+        },
+        ...latencyFigures('command', result, 30),
+        {
+          metric: 'projector behind after the load',
+          value: performance.now() - loadEnded,
+          unit: 'ms',
+          note:
+            applied >= lastPosition
+              ? `every projection reached position ${lastPosition}`
+              : `still at ${applied} of ${lastPosition} after 60 s`,
+        },
+      ];
+      return figures;
+    } finally {
+      for (const process of processes.reverse()) await process.stop();
+    }
+  },
+};

@@ -1,0 +1,145 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { createMemoryRateLimiter } from '@building/infra/rate-limit/memory-rate-limiter';
+import { createApp } from '@building/query-service/app';
+import { createLruCacheStore } from '@building/query-service/cache/lru-cache-store';
+import { createViewCache } from '@building/query-service/cache/view-cache';
+import { listenForViewChanges } from '@building/query-service/live/view-changes';
+import { PAGE_SIZE } from '@building/query-service/routes/apartments';
+import { defaultImagesDir } from '@building/query-service/start-query-service';
+import type { Benchmark, Figure } from './benchmark.ts';
+import { freshStore } from './bench-store.ts';
+import { httpLoad, latencyFigures, type HttpLoadResult } from './http-load.ts';
+import { seedLog } from './seed-log/seed-log.ts';
+import { catchUpViews } from './views.ts';
+
+const apartments = 120; // 20 pages
+const connections = 100;
+const durationMs = 5000;
+
+/** Listens on a free port; resolves with its URL and a closer. */
+async function serve(handler: http.RequestListener) {
+  const server = http.createServer(handler).listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * The cached listing (GET /apartment?page=N over all 20 pages, the in-process cache warm) from the
+ * query-service's createApp, against bare node:http serving the very same bytes per path, and
+ * Koa + @koa/router serving them (the framework's own ceiling), in the same run: 100 keep-alive
+ * connections from a worker thread, 5 s each, bare measured before and after (their mean is the
+ * ratio's base). The servers share this process, the load its own thread. Targets are the issue's.
+ */
+export const listing: Benchmark = {
+  name: 'listing',
+  summary: `GET /apartment?page=N, ${connections} connections: query-service vs bare node:http, same bytes`,
+  async run(context) {
+    const { db, store } = await freshStore(context, 'listing');
+    // About 35 events an apartment: as many apartments (20 pages) as the listing needs.
+    await seedLog(db, { events: apartments * 35 });
+    context.progress(`views built from ${await catchUpViews(db, store)} events`);
+    const changes = await listenForViewChanges(db, { log: context.progress });
+    const limiter = createMemoryRateLimiter();
+    const app = createApp({
+      db,
+      jwtSecret: 'bench-secret-bench-secret-bench-secret-01',
+      uiOrigins: [],
+      cache: createViewCache(createLruCacheStore(), changes.versionOf),
+      changes,
+      imagesDir: defaultImagesDir,
+      // The read budget is on the path (as in production), wide enough for one load generator.
+      reads: { limiter, perMinute: 1_000_000_000 },
+      log: context.progress,
+    });
+    const paths = Array.from(
+      { length: Math.ceil(apartments / PAGE_SIZE) },
+      (_, page) => `/apartment?page=${page}`,
+    );
+    const servers: Array<{ close(): Promise<void> }> = [];
+    try {
+      const service = await serve(app.callback());
+      servers.push(service);
+      const bytes = new Map<string, Buffer>();
+      for (const path of paths)
+        bytes.set(path, Buffer.from(await (await fetch(`${service.url}${path}`)).arrayBuffer()));
+      const bare = await serve((req, res) => {
+        const body = bytes.get(req.url!)!;
+        res.writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': body.length,
+        });
+        res.end(body);
+      });
+      servers.push(bare);
+      const koa = new Koa();
+      const router = new Router().get('/apartment', (ctx) => {
+        ctx.type = 'application/json';
+        ctx.body = bytes.get(ctx.url);
+      });
+      koa.use(router.routes()).use(router.allowedMethods());
+      const koaRouter = await serve(koa.callback());
+      servers.push(koaRouter);
+
+      const requests = paths.map((path) => ({ path }));
+      const load = async (label: string, url: string) => {
+        await httpLoad({ url, clients: connections, durationMs: 500, requests });
+        context.progress(`${label}: ${connections} connections for ${durationMs / 1000} s`);
+        // The servers run on this thread and nothing else does meanwhile: its busy time per
+        // request is their cost, less swayed than req/s by what else the machine runs.
+        const idleBefore = performance.eventLoopUtilization();
+        const result = await httpLoad({ url, clients: connections, durationMs, requests });
+        const busyMs = performance.eventLoopUtilization(idleBefore).active;
+        return { ...result, busyMicros: (busyMs * 1000) / result.requests };
+      };
+      const bareBefore = await load('bare node:http', bare.url);
+      const framework = await load('Koa + @koa/router', koaRouter.url);
+      const listed = await load('query-service', service.url);
+      const bareAfter = await load('bare node:http again', bare.url);
+      return listingFigures(listed, [bareBefore, bareAfter], framework);
+    } finally {
+      for (const server of servers) await server.close();
+      await changes.stop();
+      await limiter.close?.();
+    }
+  },
+};
+
+type Measured = HttpLoadResult & { busyMicros: number };
+
+function listingFigures(listed: Measured, bare: Measured[], framework: Measured): Figure[] {
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const bareRate = mean(bare.map((b) => b.perSecond));
+  const bareBusy = mean(bare.map((b) => b.busyMicros));
+  return [
+    {
+      metric: 'listing / bare node:http',
+      value: listed.perSecond / bareRate,
+      unit: 'x',
+      target: { atLeast: 0.45 },
+      note: `Koa + @koa/router with the same bytes: x${(framework.perSecond / bareRate).toFixed(2)} (p99 ${framework.latency.p99.toFixed(1)} ms)`,
+    },
+    { metric: 'listing req/s', value: listed.perSecond, unit: '/s', note: `${listed.requests} requests` },
+    ...latencyFigures('listing', listed, 20),
+    {
+      metric: 'bare node:http req/s',
+      value: bareRate,
+      unit: '/s',
+      note: `before ${Math.round(bare[0]!.perSecond)}, after ${Math.round(bare[1]!.perSecond)}; p99 ${bare.map((b) => b.latency.p99.toFixed(1)).join(' / ')} ms`,
+    },
+    {
+      metric: 'server time per listing request',
+      value: listed.busyMicros,
+      unit: 'us',
+      note: `bare node:http ${bareBusy.toFixed(0)} us, Koa + @koa/router ${framework.busyMicros.toFixed(0)} us: x${(bareBusy / listed.busyMicros).toFixed(2)} and x${(bareBusy / framework.busyMicros).toFixed(2)} of bare by this measure`,
+    },
+  ];
+}

@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signAccessToken, verifyAccessToken } from './access-token.ts';
+
+const secret = 'unit-secret-unit-secret-unit-secret-0001';
+const claims = { email: 'Ann@Building.test', uid: 'uid-ann' };
+
+describe('access tokens', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('verifies a token, and a token verified before still expires on time', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-01T10:00:00Z'), toFake: ['Date'] });
+    const token = await signAccessToken(claims, secret, 60);
+    expect(await verifyAccessToken(token, secret)).toEqual({ email: 'ann@building.test', uid: 'uid-ann' });
+    expect(await verifyAccessToken(token, secret)).toEqual({ email: 'ann@building.test', uid: 'uid-ann' });
+    vi.setSystemTime(new Date('2026-11-01T10:01:01Z'));
+    expect(await verifyAccessToken(token, secret)).toBeNull();
+  });
+
+  it('refuses a token under another secret, even one verified before under its own', async () => {
+    const token = await signAccessToken(claims, secret, 60);
+    expect(await verifyAccessToken(token, secret)).not.toBeNull();
+    expect(await verifyAccessToken(token, `${secret}-rotated`)).toBeNull();
+    expect(await verifyAccessToken(`${token}x`, secret)).toBeNull();
+    expect(await verifyAccessToken('not-a-token', secret)).toBeNull();
+  });
+});
