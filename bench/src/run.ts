@@ -11,6 +11,7 @@ import { projectionsRebuild } from './projections-rebuild.bench.ts';
 import { countMisses, formatJsonLines, formatReport, type BenchOutcome } from './report.ts';
 import { selectBenchmarks } from './select-benchmarks.ts';
 import { tailing } from './tailing.bench.ts';
+import { uiBundle } from './ui-bundle.bench.ts';
 
 /** Every benchmark, in the order a full run goes through them. */
 const benchmarks: readonly Benchmark[] = [
@@ -21,6 +22,7 @@ const benchmarks: readonly Benchmark[] = [
   freshness,
   listing,
   commands,
+  uiBundle,
 ];
 
 const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);
