@@ -78,7 +78,7 @@ export const freshness: Benchmark = {
           value: summary.p99,
           unit: 'ms',
           target: { atMost: 30 },
-          note: `p50 ${summary.p50} ms, max ${summary.max} ms, ${probes} probes, background ${rate} commands/s`,
+          note: `p50 ${Math.round(summary.p50)} ms, max ${Math.round(summary.max)} ms, ${probes} probes, background ${rate} commands/s`,
         },
       ];
     } finally {
