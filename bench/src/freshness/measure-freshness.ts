@@ -38,8 +38,7 @@ export async function measureFreshness(options: {
         for (let n = 0; !stop; n++) {
           const wait = started + (n * 1000 * inFlight) / backgroundPerSecond - performance.now();
           if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-          const command = next();
-          await store.append([command], command.meta);
+          await next(store);
           appended += 1;
         }
       }),
