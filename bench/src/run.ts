@@ -4,7 +4,8 @@ import type { BenchContext, Benchmark } from './benchmark.ts';
 import { startBenchServer } from './bench-server.ts';
 import { commands } from './commands.bench.ts';
 import { eventStoreAppend } from './event-store-append.bench.ts';
-import { freshness } from './freshness.bench.ts';
+import { freshnessKafka } from './freshness/freshness-kafka.bench.ts';
+import { freshness } from './freshness/freshness.bench.ts';
 import { projectorCatchUp } from './projector-catch-up.bench.ts';
 import { listing } from './listing.bench.ts';
 import { projectionsRebuild } from './projections-rebuild.bench.ts';
@@ -20,6 +21,7 @@ const benchmarks: readonly Benchmark[] = [
   projectorCatchUp,
   projectionsRebuild,
   freshness,
+  freshnessKafka,
   listing,
   commands,
   uiBundle,
