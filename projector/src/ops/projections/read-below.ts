@@ -4,14 +4,28 @@ import type { TailCheckpoint } from '@building/infra/event-store/event-store';
 import { rowToEnvelope, type EventRow } from '@building/infra/event-store/row-to-envelope';
 
 /**
- * The oldest transaction still running: every event written by a transaction below it has
- * committed (or never will), so the log below this bound is complete and can no longer change.
+ * The log's bound for a rebuild: the oldest transaction still running, once every transaction
+ * that was running when the rebuild began has ended (waiting at most `waitMs`). Every event below
+ * it has committed (or never will), so the log below can no longer change, and it holds every
+ * event committed before the rebuild began, even while a transaction elsewhere in the cluster
+ * (transaction ids are cluster-wide) stays open.
  */
-export async function logBound(db: Knex): Promise<string> {
-  const { rows } = await db.raw<{ rows: Array<{ bound: string }> }>(
-    'select pg_snapshot_xmin(pg_current_snapshot())::text as bound',
-  );
-  return rows[0]!.bound;
+export async function logBound(db: Knex, waitMs = 5000): Promise<string> {
+  const snapshot = async (part: 'xmin' | 'xmax') =>
+    BigInt(
+      (
+        await db.raw<{ rows: Array<{ id: string }> }>(
+          `select pg_snapshot_${part}(pg_current_snapshot())::text as id`,
+        )
+      ).rows[0]!.id,
+    );
+  const begun = await snapshot('xmax');
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const bound = await snapshot('xmin');
+    if (bound >= begun || Date.now() > deadline) return bound.toString();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /**

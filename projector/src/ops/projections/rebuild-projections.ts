@@ -142,8 +142,9 @@ async function swapIn(
       'exclusive',
     );
     // No live batch of these projections runs now, and whatever they applied was committed below
-    // this bound; later events reach the swapped-in views through the live projector.
-    const bound = await logBound(trx);
+    // this bound; later events reach the swapped-in views through the live projector (so no wait
+    // here, with the projections held).
+    const bound = await logBound(trx, 0);
     let checkpoint = from;
     let caughtUp = 0;
     for (;;) {
