@@ -112,8 +112,17 @@ export const handlers = [
       .flatMap((a, i) => {
         const apartment = backend.apartments.find((apt) => apt.si === a.si);
         if (!apartment) return [];
-        const { _id, image: _image, room: _room, ...details } = apartment;
-        return [{ ...details, _id: `${_id}-request-${i}`, status: a.status, timestamp: a.timestamp }];
+        const { _id, image: _image, status: _listed, ...details } = apartment;
+        return [
+          {
+            ...details,
+            _id: `${_id}-request-${i}`,
+            user_name: email,
+            user_email: email,
+            status: a.status,
+            timestamp: a.timestamp,
+          },
+        ];
       });
     return HttpResponse.json(rows);
   }),

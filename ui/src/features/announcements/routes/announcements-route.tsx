@@ -22,7 +22,7 @@ export default function AnnouncementsRoute() {
                   {formatNumber(index + 1)}. {announcement.title}
                 </h2>
                 {announcement.postedAt && (
-                  <p className="is-size-7 has-text-grey-dark mb-2">
+                  <p className="is-size-7 text-muted mb-2">
                     {t('pages.posted')}{' '}
                     <time dateTime={announcement.postedAt}>{formatLongDate(announcement.postedAt)}</time>
                   </p>

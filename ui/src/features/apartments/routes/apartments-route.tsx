@@ -75,7 +75,7 @@ export default function ApartmentsRoute() {
             </button>
           </div>
         ) : apartments.data.result.length === 0 ? (
-          <p className="has-text-centered has-text-grey-dark">{t('apartments.none')}</p>
+          <p className="has-text-centered text-muted">{t('apartments.none')}</p>
         ) : (
           <ul className="columns is-multiline" aria-busy={apartments.isPlaceholderData}>
             {apartments.data.result.map((apartment) => (

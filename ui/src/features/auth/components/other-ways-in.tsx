@@ -15,7 +15,7 @@ export function OtherWaysIn({ googleLabel, onSignedIn, disabled, children }: Oth
   const { t } = useTranslation();
   return (
     <>
-      <p className="has-text-centered my-4 has-text-grey-dark">{t('auth.or')}</p>
+      <p className="has-text-centered my-4 text-muted">{t('auth.or')}</p>
       <GoogleSignIn label={googleLabel} onSignedIn={onSignedIn} disabled={disabled} />
       <p className="has-text-centered mt-5">{children}</p>
     </>

@@ -19,7 +19,7 @@ function CouponsBody() {
     );
   }
   if (coupons.data.length === 0) {
-    return <p className="has-text-centered has-text-grey-dark">{t('home.noCoupons')}</p>;
+    return <p className="has-text-centered text-muted">{t('home.noCoupons')}</p>;
   }
   return (
     // 1 column on phones, 2 on tablets, 3 from desktops up.

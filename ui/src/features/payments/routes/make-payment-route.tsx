@@ -92,7 +92,7 @@ function PaymentCard({ apartment, email, payments }: PaymentCardProps) {
             {t('pages.pay')}
           </Link>
         ) : (
-          <span className="card-footer-item has-text-grey-dark" aria-disabled="true">
+          <span className="card-footer-item text-muted" aria-disabled="true">
             {t('pages.payPickMonth')}
           </span>
         )}
