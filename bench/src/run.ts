@@ -6,6 +6,7 @@ import { commands } from './commands.bench.ts';
 import { eventStoreAppend } from './event-store-append.bench.ts';
 import { freshnessKafka } from './freshness/freshness-kafka.bench.ts';
 import { freshness } from './freshness/freshness.bench.ts';
+import { phoneLcp } from './phone-lcp.bench.ts';
 import { projectorCatchUp } from './projector-catch-up.bench.ts';
 import { listing } from './listing.bench.ts';
 import { projectionsRebuild } from './projections-rebuild.bench.ts';
@@ -25,6 +26,7 @@ const benchmarks: readonly Benchmark[] = [
   listing,
   commands,
   uiBundle,
+  phoneLcp,
 ];
 
 const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);

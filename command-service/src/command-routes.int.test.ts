@@ -216,6 +216,25 @@ describe('PUT /acceptAgreement and PATCH /rejectAgreement/:si', () => {
   });
 });
 
+describe('DELETE /agreement/:si', () => {
+  it('lets the requester withdraw their own pending request, once; nobody else has one to withdraw', async () => {
+    const [rafi, mina, si] = [person('user', 'rafi'), person('user', 'mina'), freshSi()];
+    const withdraw = (who: Caller) =>
+      ({ method: 'DELETE', path: `/agreement/${si}`, as: who.email }) as const;
+    await given(...joined(rafi), ...joined(mina), listed(si), requested(rafi, 1, si))
+      .when(withdraw(rafi))
+      .then(
+        { status: 200, body: { modifiedCount: 1, ...written } },
+        {
+          type: 'AgreementWithdrawn',
+          data: { requestId: requestId(1), si, userEmail: rafi.email, withdrawnAt: expect.any(String) },
+        },
+      );
+    await given().when(withdraw(rafi)).thenRefused('agreement-request-decided', 409);
+    await given().when(withdraw(mina)).thenRefused('agreement-request-not-found', 404);
+  });
+});
+
 describe('PATCH /memberRemove/:email', () => {
   it('demotes a member and ends their lease', async () => {
     const [boss, mina, si] = [person('admin', 'boss'), person('user', 'mina'), freshSi()];

@@ -127,6 +127,11 @@ export const catalogue = {
     }),
     { ...agreementStream, owner: 'agreement' },
   ),
+  /** The requester took back a pending request. */
+  AgreementWithdrawn: event(
+    z.object({ requestId: z.string().uuid(), si, userEmail: email, withdrawnAt: isoTime }),
+    { ...agreementStream, owner: 'agreement' },
+  ),
   LeaseEnded: event(
     z.object({ si, userEmail: email, endedAt: isoTime, reason: z.enum(['member-demoted']) }),
     { ...agreementStream, owner: 'user' },

@@ -37,6 +37,7 @@ const samples: DomainEvent[] = [
     type: 'AgreementRejected',
     data: { requestId: uuid, si: 7, userEmail: email, reason: 'rejected-by-admin' },
   },
+  { type: 'AgreementWithdrawn', data: { requestId: uuid, si: 7, userEmail: email, withdrawnAt: at } },
   { type: 'LeaseEnded', data: { si: 7, userEmail: email, endedAt: at, reason: 'member-demoted' } },
   { type: 'CouponAdded', data: { couponId: uuid, code: 'EID', discount: 10, description: '' } },
   { type: 'CouponDisabled', data: { couponId: uuid } },

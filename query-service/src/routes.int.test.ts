@@ -160,11 +160,13 @@ describe.skipIf(missing('postgres'))('the query routes', () => {
         _id: script.news.latestNews.announcementId,
         title: 'Lift',
         description: 'The lift is serviced on Friday',
+        postedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
       {
         _id: script.news.firstNews.announcementId,
         title: 'Water',
         description: 'The water is off on Monday',
+        postedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
     ]);
   });

@@ -1,4 +1,6 @@
 import './bulma.scss';
+// The taka sign (৳) and Bangla text in a font of our own: many devices have no Bengali font.
+import '@fontsource/noto-sans-bengali/400.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

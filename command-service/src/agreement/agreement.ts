@@ -1,7 +1,7 @@
 import type { DomainEvent, EventData } from '@building/events/catalogue';
 import type { Aggregate } from '../command-handling/aggregate.ts';
 
-export type RequestStatus = 'pending' | 'accepted' | 'rejected';
+export type RequestStatus = 'pending' | 'accepted' | 'rejected' | 'withdrawn';
 
 /** A user's latest request for this apartment, with what the apartment was when they asked. */
 export type AgreementRequest = EventData<'AgreementRequested'> & { status: RequestStatus };
@@ -32,6 +32,8 @@ export function evolveAgreement(state: AgreementState, event: DomainEvent): Agre
       return { requests: withStatus(state, event.data.userEmail, 'accepted'), lease: event.data };
     case 'AgreementRejected':
       return { ...state, requests: withStatus(state, event.data.userEmail, 'rejected') };
+    case 'AgreementWithdrawn':
+      return { ...state, requests: withStatus(state, event.data.userEmail, 'withdrawn') };
     case 'LeaseEnded':
       return state.lease?.userEmail === event.data.userEmail ? { ...state, lease: null } : state;
     default:

@@ -14,6 +14,7 @@ import { decideAgreement, type AgreementCommand } from './decide.ts';
 /** Only the apartment's si: its details and rent come from its stream, the requester from the token. */
 const requestBody = z.object({ si: siField });
 const acceptBody = z.object({ si: siField, email: emailField });
+/** The apartment in the path (reject, withdraw). */
 const rejectPath = z.object({ si: siField });
 const rejectWho = z.object({ email: emailField });
 
@@ -70,6 +71,19 @@ export function agreementRoutes(deps: AppDeps): Router {
     const result = await decideOn(
       si,
       { type: 'AcceptAgreement', data: { si, userEmail: email, by: caller, now: meta.now } },
+      meta,
+    );
+    ctx.body = { modifiedCount: 1, position: result.position };
+  });
+
+  /** The signed-in requester withdraws their own pending request for the apartment. */
+  router.delete('/agreement/:si', async (ctx) => {
+    const caller = await currentCaller(ctx, deps, { registered: true });
+    const { si } = parseInput(rejectPath, ctx.params, 'path');
+    const meta = commandMeta(deps, caller);
+    const result = await decideOn(
+      si,
+      { type: 'WithdrawAgreement', data: { si, requester: caller, now: meta.now } },
       meta,
     );
     ctx.body = { modifiedCount: 1, position: result.position };

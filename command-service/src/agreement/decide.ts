@@ -10,7 +10,8 @@ export type AgreementCommand =
       data: { requestId: string; apartment: ApartmentDetails | null; requester: Caller; now: Date };
     }
   | { type: 'AcceptAgreement'; data: { si: number; userEmail: string; by: Caller; now: Date } }
-  | { type: 'RejectAgreement'; data: { si: number; userEmail: string; by: Caller } };
+  | { type: 'RejectAgreement'; data: { si: number; userEmail: string; by: Caller } }
+  | { type: 'WithdrawAgreement'; data: { si: number; requester: Caller; now: Date } };
 
 export function decideAgreement(command: AgreementCommand, state: AgreementState): DomainEvent[] {
   switch (command.type) {
@@ -20,6 +21,8 @@ export function decideAgreement(command: AgreementCommand, state: AgreementState
       return acceptAgreement(command.data, state);
     case 'RejectAgreement':
       return rejectAgreement(command.data, state);
+    case 'WithdrawAgreement':
+      return withdrawAgreement(command.data, state);
     default: {
       const unhandled: never = command;
       throw new Error(`unknown command ${JSON.stringify(unhandled)}`);
@@ -89,6 +92,20 @@ function rejectAgreement(
     {
       type: 'AgreementRejected',
       data: { requestId: request.requestId, si, userEmail, reason: 'rejected-by-admin' },
+    },
+  ];
+}
+
+/** The requester takes back their own pending request; a decided one stays as decided. */
+function withdrawAgreement(
+  { si, requester, now }: Extract<AgreementCommand, { type: 'WithdrawAgreement' }>['data'],
+  state: AgreementState,
+): DomainEvent[] {
+  const request = pendingRequest(state, si, requester.email);
+  return [
+    {
+      type: 'AgreementWithdrawn',
+      data: { requestId: request.requestId, si, userEmail: requester.email, withdrawnAt: now.toISOString() },
     },
   ];
 }

@@ -30,6 +30,14 @@ const rejected = (who = rafi, n = 1, reason: 'rejected-by-admin' | 'apartment-bo
   type: 'AgreementRejected',
   data: { requestId: requestId(n), si: 7, userEmail: who.email, reason },
 });
+const withdraw = (who = rafi): AgreementCommand => ({
+  type: 'WithdrawAgreement',
+  data: { si: 7, requester: who, now },
+});
+const withdrawn = (who = rafi, n = 1): DomainEvent => ({
+  type: 'AgreementWithdrawn',
+  data: { requestId: requestId(n), si: 7, userEmail: who.email, withdrawnAt: now.toISOString() },
+});
 const promoted = (who = rafi): DomainEvent => ({ type: 'MemberPromoted', data: { email: who.email, si: 7 } });
 const leaseEnded = (who = rafi): DomainEvent => ({
   type: 'LeaseEnded',
@@ -156,4 +164,28 @@ describe('an apartment with a rejected request', () => {
     given(...history)
       .when(request(rafi, 2))
       .then(requested(rafi, 2)));
+});
+
+describe('withdrawing a request', () => {
+  it('takes back the requester’s own pending request', () =>
+    given(requested(rafi, 1), requested(tania, 2)).when(withdraw(rafi)).then(withdrawn(rafi, 1)));
+  it('has nothing to withdraw for someone who did not ask', () =>
+    given(requested(rafi, 1)).when(withdraw(tania)).thenFails('agreement-request-not-found'));
+  it('cannot withdraw a request already decided, or withdrawn', () => {
+    given(requested(rafi, 1), accepted(rafi, 1))
+      .when(withdraw(rafi))
+      .thenFails('agreement-request-decided', /accepted/);
+    given(requested(rafi, 1), rejected(rafi, 1, 'rejected-by-admin'))
+      .when(withdraw(rafi))
+      .thenFails('agreement-request-decided', /rejected/);
+    given(requested(rafi, 1), withdrawn(rafi, 1))
+      .when(withdraw(rafi))
+      .thenFails('agreement-request-decided', /withdrawn/);
+  });
+  it('leaves nothing for the admin to accept, and lets the user ask again', () => {
+    given(requested(rafi, 1), withdrawn(rafi, 1))
+      .when(accept(rafi))
+      .thenFails('agreement-request-decided', /withdrawn/);
+    given(requested(rafi, 1), withdrawn(rafi, 1)).when(request(rafi, 2)).then(requested(rafi, 2));
+  });
 });

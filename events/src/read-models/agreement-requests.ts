@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apartmentFields } from './apartment-fields.ts';
 import { defineReadModel } from './read-model.ts';
 
-export const agreementStatusSchema = z.enum(['pending', 'accepted', 'rejected']);
+export const agreementStatusSchema = z.enum(['pending', 'accepted', 'rejected', 'withdrawn']);
 
 /** GET /agreement (admins: the pending inbox), GET /myAgreements/:email (a user's own requests). */
 export const agreementRequestsView = defineReadModel({
@@ -10,7 +10,7 @@ export const agreementRequestsView = defineReadModel({
   version: 1,
   audience: 'owner',
   tables: ['requests'],
-  events: ['AgreementRequested', 'AgreementAccepted', 'AgreementRejected'],
+  events: ['AgreementRequested', 'AgreementAccepted', 'AgreementRejected', 'AgreementWithdrawn'],
   row: z.object({
     request_id: z.string(),
     ...apartmentFields,

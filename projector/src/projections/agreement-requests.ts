@@ -57,5 +57,12 @@ export const agreementRequests = defineProjection(agreementRequestsView, {
         where: { request_id: data.requestId },
       },
     ],
+    AgreementWithdrawn: ({ data }) => [
+      {
+        table: 'requests',
+        update: { status: 'withdrawn', decided_at: data.withdrawnAt },
+        where: { request_id: data.requestId },
+      },
+    ],
   },
 });

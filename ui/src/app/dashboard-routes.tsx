@@ -3,7 +3,7 @@ import { Route, Switch } from 'wouter';
 import { NotFound } from '../components/not-found.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useAnnouncements } from '../features/announcements/api/get-announcements.ts';
-import { RequireRole } from '../features/dashboard/components/require-role.tsx';
+import { RequireRole, type PageAudience } from '../features/dashboard/components/require-role.tsx';
 import { RoleHome } from '../features/dashboard/components/role-home.tsx';
 import { DashboardLayout } from '../features/dashboard/routes/dashboard-layout.tsx';
 
@@ -18,7 +18,7 @@ const pages = {
   makeAnnouncement: lazy(() => import('../features/announcements/routes/make-announcement-route.tsx')),
   auditLog: lazy(() => import('../features/audit-log/routes/audit-log-route.tsx')),
   memberProfile: lazy(() => import('../features/member-apartments/routes/member-profile-route.tsx')),
-  memberPayment: lazy(() => import('../features/member-apartments/routes/make-payment-route.tsx')),
+  memberPayment: lazy(() => import('../features/payments/routes/make-payment-route.tsx')),
   payment: lazy(() => import('../features/payments/routes/payment-route.tsx')),
   paymentHistory: lazy(() => import('../features/payments/routes/payment-history-route.tsx')),
 } satisfies Record<string, LazyExoticComponent<ComponentType>>;
@@ -34,14 +34,16 @@ const adminOnly: Page[] = [
   'makeAnnouncement',
   'auditLog',
 ];
-const memberOnly: Page[] = ['memberProfile', 'memberPayment', 'payment', 'paymentHistory'];
+const memberOnly: Page[] = ['memberProfile', 'memberPayment', 'payment'];
+/** Former members keep their payment history and receipts (read only). */
+const residents: Page[] = ['paymentHistory'];
 
-function page(name: Page, role?: 'admin' | 'member') {
+function page(name: Page, audience?: PageAudience) {
   const Component = pages[name];
   const content = <Component />;
   return (
     <Route key={name} path={`/${name}`}>
-      {role ? <RequireRole role={role}>{content}</RequireRole> : content}
+      {audience ? <RequireRole audience={audience}>{content}</RequireRole> : content}
     </Route>
   );
 }
@@ -60,6 +62,7 @@ export default function DashboardRoutes() {
             {anyone.map((name) => page(name))}
             {adminOnly.map((name) => page(name, 'admin'))}
             {memberOnly.map((name) => page(name, 'member'))}
+            {residents.map((name) => page(name, 'resident'))}
             <Route component={NotFound} />
           </Switch>
         </Suspense>

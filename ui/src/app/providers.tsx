@@ -2,7 +2,9 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { AppToaster } from '../components/app-toaster.tsx';
+import '../i18n/i18n.ts';
 import { AuthProvider } from '../lib/auth.tsx';
+import { LiveViews } from '../lib/live-views.tsx';
 
 export interface LocationSource {
   hook: BaseLocationHook;
@@ -22,6 +24,7 @@ export function AppProviders({ queryClient, location, children }: AppProvidersPr
       <Router hook={location?.hook} searchHook={location?.searchHook}>
         <AuthProvider>
           {children}
+          <LiveViews />
           <AppToaster />
         </AuthProvider>
       </Router>

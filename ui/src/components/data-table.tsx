@@ -1,4 +1,12 @@
-import type { Key, ReactNode } from 'react';
+import {
+  Children,
+  cloneElement,
+  Fragment,
+  isValidElement,
+  type Key,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 
 export interface DataTableProps<Row> {
   /** The column headings, after the '#' column when the rows are numbered. */
@@ -17,6 +25,20 @@ export interface DataTableProps<Row> {
   caption?: string;
 }
 
+/**
+ * Each cell named by its column (data-label): on phones the rows show as cards, one labelled line
+ * per cell, so no column (an Accept or Remove button) is pushed off-screen.
+ */
+function labelled(cells: ReactNode, labels: readonly string[]): ReactNode[] {
+  const list =
+    isValidElement<{ children?: ReactNode }>(cells) && cells.type === Fragment ? cells.props.children : cells;
+  return Children.toArray(list).map((cell, index) =>
+    isValidElement(cell)
+      ? cloneElement(cell as ReactElement<{ 'data-label'?: string }>, { 'data-label': labels[index] })
+      : cell,
+  );
+}
+
 /** The dashboard's striped, full-width table, or a note when there is nothing to list. */
 export function DataTable<Row>({
   columns,
@@ -31,7 +53,9 @@ export function DataTable<Row>({
   if (rows.length === 0) return <p className="notification is-light">{empty}</p>;
   return (
     <div className="table-container">
-      <table className={`table is-fullwidth is-striped${className ? ` ${className}` : ''}`}>
+      <table
+        className={`table is-fullwidth is-striped is-stacked-on-phones${className ? ` ${className}` : ''}`}
+      >
         {caption && <caption className="is-sr-only">{caption}</caption>}
         <thead>
           <tr>
@@ -44,8 +68,8 @@ export function DataTable<Row>({
         <tbody>
           {rows.map((row, index) => (
             <tr key={rowKey(row)}>
-              {numbered && <td>{index + 1}</td>}
-              {cells(row)}
+              {numbered && <td data-label="#">{index + 1}</td>}
+              {labelled(cells(row), columns)}
             </tr>
           ))}
         </tbody>

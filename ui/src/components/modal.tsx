@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface ModalProps {
   title: string;
@@ -14,6 +15,7 @@ const focusable =
  * returns to whatever opened it. Render it only while open.
  */
 export function Modal({ title, onClose, children }: ModalProps) {
+  const { t } = useTranslation();
   const titleId = useId();
   const card = useRef<HTMLDivElement>(null);
 
@@ -59,7 +61,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
           <h2 className="modal-card-title" id={titleId}>
             {title}
           </h2>
-          <button type="button" className="delete" aria-label="Close" onClick={onClose} />
+          <button type="button" className="delete" aria-label={t('common.close')} onClick={onClose} />
         </header>
         {children}
       </div>

@@ -1,8 +1,10 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useAuth } from '../lib/auth.tsx';
 import { loginPath } from '../lib/redirect.ts';
 import { Brand } from './brand.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 function NavLink({ href, children }: { href: string; children: ReactNode }) {
@@ -17,6 +19,7 @@ function NavLink({ href, children }: { href: string; children: ReactNode }) {
 
 /** The public top bar: brand, Home and Apartment, then Login or the user's menu. */
 export function Navbar() {
+  const { t } = useTranslation();
   const { user, loading } = useAuth();
   const [location] = useLocation();
   const search = useSearch();
@@ -26,16 +29,16 @@ export function Navbar() {
   const onAuthPage = /^\/(login|signup)/i.test(location);
 
   return (
-    <nav className="navbar has-shadow is-spaced" aria-label="Main navigation">
+    <nav className="navbar has-shadow is-spaced" aria-label={t('nav.main')}>
       <div className="container">
         <div className="navbar-brand">
-          <Link href="/" className="navbar-item" aria-label="Gulshan Heights, home">
+          <Link href="/" className="navbar-item" aria-label={t('brand.home')}>
             <Brand />
           </Link>
           <button
             type="button"
             className={`navbar-burger${menuOpen ? ' is-active' : ''}`}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             aria-expanded={menuOpen}
             aria-controls="main-menu"
             onClick={() => setMenuOpenAt(menuOpen ? null : location)}
@@ -48,10 +51,13 @@ export function Navbar() {
         </div>
         <div id="main-menu" className={`navbar-menu${menuOpen ? ' is-active' : ''}`}>
           <div className="navbar-start">
-            <NavLink href="/">Home</NavLink>
-            <NavLink href="/apartment">Apartment</NavLink>
+            <NavLink href="/">{t('nav.home')}</NavLink>
+            <NavLink href="/apartment">{t('nav.apartment')}</NavLink>
           </div>
           <div className="navbar-end">
+            <div className="navbar-item">
+              <LanguageSwitch />
+            </div>
             {loading ? null : user ? (
               <UserMenu user={user} />
             ) : (
@@ -65,7 +71,7 @@ export function Navbar() {
                   }
                   className="button is-primary"
                 >
-                  Login
+                  {t('nav.login')}
                 </Link>
               </div>
             )}

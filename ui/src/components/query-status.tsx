@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from './spinner.tsx';
 
 interface QueryStatusProps {
@@ -10,15 +11,14 @@ interface QueryStatusProps {
 
 /** A query's loading and error states, else its content. */
 export function QueryStatus({ what, query, children }: QueryStatusProps) {
-  if (query.isPending) return <Spinner label={`Loading ${what}…`} />;
+  const { t } = useTranslation();
+  if (query.isPending) return <Spinner label={t('common.loadingWhat', { what })} />;
   if (query.isError) {
     return (
       <div className="notification is-danger is-light" role="alert">
-        <p>
-          Could not load the {what}: {query.error?.message ?? 'unknown error'}
-        </p>
+        <p>{t('common.couldNotLoad', { what, message: query.error?.message ?? t('common.unknownError') })}</p>
         <button type="button" className="button is-small mt-2" onClick={() => void query.refetch()}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       </div>
     );

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 /** Each icon's accessible name and its 24x24 path. */
 const icons = [
   {
@@ -16,8 +18,9 @@ const icons = [
 
 /** Three social icons, drawn inline; the spec gives them no links. */
 export function SocialIcons() {
+  const { t } = useTranslation();
   return (
-    <ul className="social-icons" aria-label="Social media">
+    <ul className="social-icons" aria-label={t('footer.social')}>
       {icons.map((icon) => (
         <li key={icon.label}>
           <svg role="img" aria-label={icon.label} viewBox="0 0 24 24" width="28" height="28">

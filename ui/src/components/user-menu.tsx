@@ -1,4 +1,5 @@
 import { useCallback, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SessionUser } from '../lib/auth.tsx';
 import { useLogOut } from '../lib/use-log-out.ts';
@@ -7,6 +8,7 @@ import { useDismiss } from './use-dismiss.ts';
 
 /** The avatar dropdown: display name, Dashboard and Logout. */
 export function UserMenu({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
   const logOut = useLogOut();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -34,7 +36,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={`Account menu for ${name}`}
+        aria-label={t('nav.accountMenu', { name })}
         onClick={() => setOpen((o) => !o)}
       >
         <Avatar name={name} photoURL={user.photoURL} />
@@ -43,10 +45,10 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <p className="navbar-item has-text-weight-semibold user-menu-name">{name}</p>
         <hr className="navbar-divider" />
         <Link href="/dashboard" className="navbar-item" onClick={() => setOpen(false)}>
-          Dashboard
+          {t('nav.dashboard')}
         </Link>
         <button type="button" className="navbar-item user-menu-logout" onClick={onLogout}>
-          Logout
+          {t('nav.logout')}
         </button>
       </div>
     </div>

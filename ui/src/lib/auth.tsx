@@ -3,7 +3,9 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import toast from 'react-hot-toast';
 import { useLocation, useSearch } from 'wouter';
 import { z } from 'zod/mini';
+import { i18next } from '../i18n/i18n.ts';
 import { errorMessage } from './error-message.ts';
+import { IdentityError } from './identity-errors.ts';
 import {
   clearAccessToken,
   getAccessToken,
@@ -31,9 +33,12 @@ export interface AuthContextValue {
   signIn(email: string, password: string): Promise<SessionUser>;
   /** Against the auth emulator the Google account must be given (no popup offline). */
   googleSignIn(account?: GoogleAccount): Promise<SessionUser>;
+  /** Sends the reset link; an email without an account is not said apart (nothing is sent). */
   resetPassword(email: string): Promise<void>;
   updateUserProfile(displayName: string | null, photoURL: string | null): Promise<void>;
   logOut(): Promise<void>;
+  /** Undoes a sign-up that could not be completed: the account is deleted, so a new try starts clean. */
+  discardNewAccount(): Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -124,7 +129,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           setState((s) => (s.user?.uid === user.uid ? s : { ...s, loading: true }));
           establish(user).catch(async (error: unknown) => {
             if (actionsRunning.current === 0)
-              toast.error(`Could not start your session: ${errorMessage(error)}`);
+              toast.error(i18next.t('common.sessionFailed', { message: errorMessage(error) }));
             endSession();
             await identity.signOut().catch(() => undefined);
           });
@@ -147,7 +152,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (getAccessToken() !== null)
       connect().catch((error: unknown) => {
-        toast.error(`Could not start your session: ${errorMessage(error)}`);
+        toast.error(i18next.t('common.sessionFailed', { message: errorMessage(error) }));
         setState({ user: null, loading: false });
       });
     // A sign-in in another tab is a session here too.
@@ -203,7 +208,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       createUser: (email, password) => signingIn((identity) => identity.createAccount(email, password)),
       signIn: (email, password) => signingIn((identity) => identity.signIn(email, password)),
       googleSignIn: (account) => signingIn((identity) => identity.signInWithGoogle(account)),
-      resetPassword: async (email) => (await connect()).sendPasswordReset(email),
+      resetPassword: async (email) => {
+        try {
+          await (await connect()).sendPasswordReset(email);
+        } catch (error) {
+          if (!(error instanceof IdentityError && error.code === 'auth/user-not-found')) throw error;
+        }
+      },
       updateUserProfile: async (displayName, photoURL) => {
         const user = await (await connect()).updateProfile({ displayName, photoURL });
         setState((s) => (s.user?.uid === user.uid ? { ...s, user: snapshot(user) } : s));
@@ -211,6 +222,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       logOut: async () => {
         endSession();
         await (await connect()).signOut();
+      },
+      discardNewAccount: async () => {
+        const identity = await connect();
+        endSession();
+        await identity.deleteAccount().catch(() => identity.signOut());
       },
     }),
     [state, signingIn, endSession, connect],

@@ -5,6 +5,7 @@ import {
   browserPopupRedirectResolver,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
+  deleteUser,
   indexedDBLocalPersistence,
   initializeAuth,
   onIdTokenChanged,
@@ -15,8 +16,8 @@ import {
   signOut,
   updateProfile,
 } from 'firebase/auth';
-import { errorMessage } from './error-message.ts';
 import { env, usesAuthEmulator } from './env.ts';
+import { readable } from './identity-errors.ts';
 import type { GoogleAccount, Identity, IdentityUser } from './identity.ts';
 
 // Loaded on demand by the auth provider, so the SDK stays out of the first paint's bundle.
@@ -24,31 +25,6 @@ const app = initializeApp(env.firebase);
 // initializeAuth without the popup resolver keeps it lazy: only signInWithPopup needs it.
 const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
 if (usesAuthEmulator) connectAuthEmulator(auth, `http://${env.authEmulatorHost}`, { disableWarnings: true });
-
-/** Provider error codes we can say more plainly; anything else keeps the provider's message. */
-const plainMessages: Record<string, string> = {
-  'auth/email-already-in-use': 'This email is already registered. Log in instead.',
-  'auth/invalid-credential': 'Wrong email or password.',
-  'auth/invalid-login-credentials': 'Wrong email or password.',
-  'auth/wrong-password': 'Wrong email or password.',
-  'auth/user-not-found': 'No account uses this email.',
-  'auth/invalid-email': 'The email address is not valid.',
-  'auth/weak-password': 'The password is too weak: use at least 6 characters.',
-  'auth/too-many-requests': 'Too many attempts. Wait a moment and try again.',
-  'auth/network-request-failed': 'Cannot reach the sign-in service. Check your connection.',
-  'auth/popup-closed-by-user': 'The Google window was closed before signing in.',
-  'auth/popup-blocked': 'The browser blocked the Google window. Allow pop-ups and try again.',
-};
-
-async function readable<T>(action: Promise<T>): Promise<T> {
-  try {
-    return await action;
-  } catch (error) {
-    const code = typeof error === 'object' && error && 'code' in error ? String(error.code) : '';
-    const message = plainMessages[code] ?? errorMessage(error);
-    throw new Error(message, { cause: error });
-  }
-}
 
 /** The emulator needs a stable Google subject per email, like Google's own account id. */
 async function googleSubject(email: string): Promise<string> {
@@ -82,6 +58,10 @@ export const identity: Identity = {
     if (!user) throw new Error('Sign in first.');
     await readable(updateProfile(user, profile));
     return user;
+  },
+  deleteAccount: async () => {
+    const user = auth.currentUser;
+    if (user) await readable(deleteUser(user));
   },
   signOut: () => readable(signOut(auth)),
 };

@@ -1,20 +1,80 @@
-const taka = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+import { currentLanguage, type Language } from '../i18n/i18n.ts';
 
-/** 12000 -> '৳ 12,000' */
-export const formatTaka = (amount: number): string => `৳ ${taka.format(amount)}`;
+/** The locale each language formats with: Bangla digits and Bangla month names in Bangla. */
+const locales: Record<Language, string> = { en: 'en-GB', bn: 'bn-BD' };
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** One formatter per language and style, made on first use. */
+function formatter(name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat;
+function formatter(name: string, options: Intl.NumberFormatOptions, number: true): Intl.NumberFormat;
+function formatter(name: string, options: object, number?: true) {
+  const key = `${currentLanguage()}:${name}`;
+  let made = cache.get(key);
+  if (!made) {
+    const locale = locales[currentLanguage()];
+    made = number ? new Intl.NumberFormat(locale, options) : new Intl.DateTimeFormat(locale, options);
+    cache.set(key, made);
+  }
+  return made;
+}
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
-/** A request or acceptance date as dd/mm/yy, in the reader's time zone. Accepts ms or an ISO string. */
+/** 12000 -> '৳ 12,000' ('৳ ১২,০০০' in Bangla) */
+export const formatTaka = (amount: number): string =>
+  `৳ ${formatter('taka', { maximumFractionDigits: 2 }, true).format(amount)}`;
+
+/** A count or percentage figure in the reader's digits. */
+export const formatNumber = (value: number, fractionDigits = 0): string =>
+  formatter(
+    `number-${fractionDigits}`,
+    { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits },
+    true,
+  ).format(value);
+
+/** Every time is shown as the building keeps it: Dhaka time (UTC+6, no daylight saving). */
+export const buildingTimeZone = 'Asia/Dhaka';
+
+const shortDate = { timeZone: buildingTimeZone, day: '2-digit', month: '2-digit', year: '2-digit' } as const;
+
+const dateTime = {
+  timeZone: buildingTimeZone,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+} as const;
+
+const longDate = { timeZone: buildingTimeZone, day: 'numeric', month: 'long', year: 'numeric' } as const;
+
+const valid = (date: Date) => !Number.isNaN(date.getTime());
+
+/** A request or acceptance date as dd/mm/yy in Dhaka. Accepts ms or an ISO string. */
 export function formatShortDate(value: number | string): string {
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '—';
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${pad(date.getFullYear() % 100)}`;
+  return valid(date) ? formatter('short-date', shortDate).format(date) : '—';
 }
 
-/** A payment time (unix seconds) as YYYY-MM-DD HH:mm:ss in UTC. */
-export function formatUtcDateTime(unixSeconds: number): string {
-  const date = new Date(unixSeconds * 1000);
-  if (Number.isNaN(date.getTime())) return '—';
-  return date.toISOString().slice(0, 19).replace('T', ' ');
+/** A moment (ms, unix seconds via `fromSeconds`, or ISO) as dd/mm/yyyy HH:mm:ss, Dhaka time. */
+export function formatDateTime(value: number | string): string {
+  const date = new Date(value);
+  return valid(date) ? formatter('date-time', dateTime).format(date).replace(',', '') : '—';
 }
+
+/** A day as people write it, in Dhaka: 5 January 2026. */
+export function formatLongDate(value: number | string): string {
+  const date = new Date(value);
+  return valid(date) ? formatter('long-date', longDate).format(date) : '—';
+}
+
+/** A year in the reader's digits, ungrouped (2026, ২০২৬). */
+export const formatYear = (year: number): string =>
+  formatter('year', { useGrouping: false }, true).format(year);
+
+/** A month's name in the reader's language (January, জানুয়ারি). */
+export const formatMonthName = (value: number): string =>
+  formatter('month-name', { month: 'long', timeZone: 'UTC' }).format(new Date(value));
+
+/** A payment time (unix seconds) as dd/mm/yyyy HH:mm:ss, Dhaka time. */
+export const formatPaymentTime = (unixSeconds: number): string => formatDateTime(unixSeconds * 1000);

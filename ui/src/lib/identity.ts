@@ -24,5 +24,7 @@ export interface Identity {
   signInWithGoogle(account?: GoogleAccount): Promise<IdentityUser>;
   sendPasswordReset(email: string): Promise<void>;
   updateProfile(profile: { displayName?: string | null; photoURL?: string | null }): Promise<IdentityUser>;
+  /** Deletes the signed-in account (a sign-up that could not be completed), which signs it out. */
+  deleteAccount(): Promise<void>;
   signOut(): Promise<void>;
 }

@@ -1,8 +1,27 @@
-/** User-facing texts more than one screen (or a browser test) relies on. */
+import { translate } from '../i18n/i18n.ts';
+
+const t = translate;
+
+/** User-facing texts more than one screen (or a test) relies on, in the reader's language. */
 export const messages = {
-  loginToRequest: 'Please Login to enable Agreement',
-  adminCannotRequest: 'Admins are not allowed to request an agreement!',
-  registered: 'Registration successful',
-  loggedIn: 'Successfully logged in',
-  registeredWithGoogle: 'Successfully registered with Google',
-} as const;
+  get loginToRequest() {
+    return t('apartments.loginToRequest');
+  },
+  get adminCannotRequest() {
+    return t('apartments.adminCannotRequest');
+  },
+  get registered() {
+    return t('auth.registered');
+  },
+  get signUpUndone() {
+    return t('auth.signUpUndone');
+  },
+  get loggedIn() {
+    return t('auth.loggedIn');
+  },
+  get registeredWithGoogle() {
+    return t('auth.registeredWithGoogle');
+  },
+  /** The same words whether or not the email has an account. */
+  resetLinkSent: (email: string) => t('auth.resetLinkSent', { email }),
+};

@@ -10,8 +10,15 @@ const shouldRetry = (failureCount: number, error: unknown) =>
 export function createQueryClient(overrides: DefaultOptions['queries'] = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, gcTime: 5 * 60 * 1000, refetchOnWindowFocus: false, ...overrides },
-      mutations: { retry: false },
+      // networkMode 'always': offline, a call fails and says so, instead of pausing without a word.
+      queries: {
+        retry: shouldRetry,
+        gcTime: 5 * 60 * 1000,
+        refetchOnWindowFocus: false,
+        networkMode: 'always',
+        ...overrides,
+      },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

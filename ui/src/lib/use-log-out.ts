@@ -1,4 +1,5 @@
 import toast from 'react-hot-toast';
+import { i18next } from '../i18n/i18n.ts';
 import { errorMessage } from './error-message.ts';
 import { useAuth } from './auth.tsx';
 
@@ -8,9 +9,9 @@ export function useLogOut() {
   return async () => {
     try {
       await logOut();
-      toast.success('Logged out');
+      toast.success(i18next.t('common.loggedOut'));
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not log out'));
+      toast.error(errorMessage(error, i18next.t('common.couldNotLogOut')));
     }
   };
 }

@@ -35,6 +35,10 @@ export interface Roles {
   /** True while any of the three checks is still unanswered for a signed-in email. */
   isLoading: boolean;
   isError: boolean;
+  /** The first failed check's error, if any. */
+  error: Error | null;
+  /** Asks the server again (a Try again after a failure). */
+  refetch: () => Promise<unknown>;
 }
 
 /** The signed-in user's roles, as the server decides them. Visitors (no email) have none. */
@@ -49,5 +53,7 @@ export function useRoles(email: string | null | undefined): Roles {
     isUser: user.data === true,
     isLoading: Boolean(email) && checks.some((c) => c.isPending),
     isError: checks.some((c) => c.isError),
+    error: checks.find((c) => c.error)?.error ?? null,
+    refetch: () => Promise.all(checks.map((c) => c.refetch())),
   };
 }

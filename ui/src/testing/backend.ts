@@ -14,8 +14,8 @@ export const backend = {
   apartments: [] as Apartment[],
   admins: new Set<string>(),
   members: new Set<string>(),
-  /** Agreement requests accepted by POST /agreement (si values). */
-  agreements: [] as Array<string | number>,
+  /** Agreement requests taken by POST /agreement, newest last. */
+  agreements: [] as Array<{ si: string | number; email: string; status: string; timestamp: number }>,
   uploads: [] as string[],
   users: [] as unknown[],
   calls: [] as RecordedCall[],

@@ -51,8 +51,18 @@ export const sandboxUrl = 'http://sandbox.test';
 
 export function resetDashboard() {
   dashboard.announcements = [
-    { _id: 'n1', title: 'Water supply', description: 'The water will be off on Friday from 10 to 12.' },
-    { _id: 'n2', title: 'Rooftop party', description: 'Join us on the rooftop garden on Saturday evening.' },
+    {
+      _id: 'n1',
+      title: 'Water supply',
+      description: 'The water will be off on Friday from 10 to 12.',
+      postedAt: '2026-01-04T20:30:00.000Z',
+    },
+    {
+      _id: 'n2',
+      title: 'Rooftop party',
+      description: 'Join us on the rooftop garden on Saturday evening.',
+      postedAt: '2026-01-02T09:00:00.000Z',
+    },
   ];
   dashboard.myAgreements = {};
   dashboard.stats = { total: 8, available: 6, booked: 2, user: 5, member: 2 };
@@ -95,7 +105,12 @@ export const dashboardHandlers = [
     if (!body.title || !body.description)
       return problem(400, 'title and description are required', 'Bad Request');
     const _id = `n${dashboard.announcements.length + 1}`;
-    dashboard.announcements.push({ _id, title: body.title, description: body.description });
+    dashboard.announcements.unshift({
+      _id,
+      title: body.title,
+      description: body.description,
+      postedAt: new Date().toISOString(),
+    });
     return HttpResponse.json({ insertedId: _id, ...written() });
   }),
   http.get(q('/myAgreements/:email'), async ({ request, params }) => {
@@ -201,7 +216,7 @@ export const dashboardHandlers = [
     if (paid)
       return problem(
         409,
-        `${body.month} ${body.year} is already paid for apartment ${body.si}`,
+        `the rent of apartment ${lease.apartment} for ${body.month} ${body.year} is already paid`,
         'Conflict',
         'rent-already-paid',
       );

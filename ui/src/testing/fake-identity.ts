@@ -1,3 +1,4 @@
+import { readable } from '../lib/identity-errors.ts';
 import type { GoogleAccount, Identity, IdentityUser } from '../lib/identity.ts';
 
 /**
@@ -20,7 +21,12 @@ const listeners = new Set<Listener>();
 let current: Account | null = null;
 let nextUid = 1;
 
-export const identityCalls = { passwordResets: [] as string[], signOuts: 0, subscriptions: 0 };
+export const identityCalls = {
+  passwordResets: [] as string[],
+  signOuts: 0,
+  subscriptions: 0,
+  deletions: [] as string[],
+};
 
 const userOf = (account: Account): IdentityUser => ({
   uid: account.uid,
@@ -36,14 +42,9 @@ function setCurrent(account: Account | null) {
   listeners.forEach((listener) => listener(user));
 }
 
-class ProviderError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** Fails as Firebase does: an error carrying the provider's code (firebase.ts's readable() words it). */
+const providerError = (code: string) =>
+  Object.assign(new Error(`Firebase: Error (${code}).`), { code, name: 'FirebaseError' });
 
 export function addAccount(account: Partial<Account> & { email: string }): Account {
   const stored: Account = {
@@ -71,9 +72,10 @@ export function resetFakeIdentity() {
   identityCalls.passwordResets = [];
   identityCalls.signOuts = 0;
   identityCalls.subscriptions = 0;
+  identityCalls.deletions = [];
 }
 
-export const identity: Identity = {
+const raw: Identity = {
   onChange(listener) {
     identityCalls.subscriptions += 1;
     listeners.add(listener);
@@ -85,10 +87,7 @@ export const identity: Identity = {
   },
   async createAccount(email, password) {
     if (accounts.has(email.toLowerCase())) {
-      throw new ProviderError(
-        'auth/email-already-in-use',
-        'This email is already registered. Log in instead.',
-      );
+      throw providerError('auth/email-already-in-use');
     }
     const account = addAccount({ email, password });
     setCurrent(account);
@@ -96,9 +95,9 @@ export const identity: Identity = {
   },
   async signIn(email, password) {
     const account = accounts.get(email.toLowerCase());
-    if (!account || account.password !== password) {
-      throw new ProviderError('auth/invalid-credential', 'Wrong email or password.');
-    }
+    // The auth emulator, like Firebase without email enumeration protection, tells the two apart.
+    if (!account) throw providerError('auth/user-not-found');
+    if (account.password !== password) throw providerError('auth/wrong-password');
     setCurrent(account);
     return userOf(account);
   },
@@ -111,6 +110,7 @@ export const identity: Identity = {
     return userOf(stored);
   },
   async sendPasswordReset(email) {
+    if (!accounts.has(email.toLowerCase())) throw providerError('auth/user-not-found');
     identityCalls.passwordResets.push(email);
   },
   async updateProfile(profile) {
@@ -119,8 +119,24 @@ export const identity: Identity = {
     if (profile.photoURL !== undefined) current.photoURL = profile.photoURL;
     return userOf(current);
   },
+  async deleteAccount() {
+    if (!current) return;
+    accounts.delete(current.email.toLowerCase());
+    identityCalls.deletions.push(current.email);
+    setCurrent(null);
+  },
   async signOut() {
     identityCalls.signOuts += 1;
     setCurrent(null);
   },
+};
+
+/** Errors worded as firebase.ts words them. */
+export const identity: Identity = {
+  ...raw,
+  createAccount: (email, password) => readable(raw.createAccount(email, password)),
+  signIn: (email, password) => readable(raw.signIn(email, password)),
+  signInWithGoogle: (account) => readable(raw.signInWithGoogle(account)),
+  sendPasswordReset: (email) => readable(raw.sendPasswordReset(email)),
+  deleteAccount: () => readable(raw.deleteAccount()),
 };

@@ -28,6 +28,13 @@ const roleCheck = (path: string, field: string, holds: (email: string) => boolea
     return HttpResponse.json({ [field]: holds(email) });
   });
 
+/** PNG, JPEG, GIF or WebP (RIFF) by their first bytes: enough to tell them from SVG or text. */
+const isRasterImage = (b: Uint8Array) =>
+  (b[0] === 0x89 && b[1] === 0x50) ||
+  (b[0] === 0xff && b[1] === 0xd8) ||
+  (b[0] === 0x47 && b[1] === 0x49) ||
+  (b[0] === 0x52 && b[1] === 0x49);
+
 /** The services as the UI sees them, over an in-memory backend (testing/backend.ts). */
 export const handlers = [
   http.post(c('/jwt'), async ({ request }) => {
@@ -55,6 +62,11 @@ export const handlers = [
     const form = (await recordCall(request)) as Map<string, MultipartValue> | undefined;
     const image = form?.get('image');
     if (!image || typeof image === 'string') return problem(400, 'image is required', 'Bad Request');
+    // As the command-service: 5 MB at most, and only what its first bytes say is PNG, JPEG, WebP or GIF.
+    if (image.size > 5 * 1024 * 1024)
+      return problem(413, 'the image is larger than 5 MB', 'Content Too Large');
+    if (!isRasterImage(image.head))
+      return problem(400, 'the image must be a PNG, JPEG, WebP or GIF', 'Bad Request');
     // Uploads are identified by number: the tests choose the names.
     backend.uploads.push(`${image.size} bytes`);
     return HttpResponse.json({
@@ -71,9 +83,47 @@ export const handlers = [
   }),
   http.post(c('/agreement'), async ({ request }) => {
     const body = (await recordCall(request)) as { si: string | number };
-    if (!bearerEmail(request)) return problem(401, 'sign in first', 'Unauthorized');
-    if (backend.agreements.includes(body.si)) return problem(409, 'you already requested this apartment');
-    backend.agreements.push(body.si);
+    const email = bearerEmail(request);
+    if (!email) return problem(401, 'sign in first', 'Unauthorized');
+    const pending = backend.agreements.some(
+      (a) => a.si === body.si && a.email === email && a.status === 'pending',
+    );
+    if (pending) return problem(409, 'you already requested this apartment');
+    backend.agreements.push({ si: body.si, email, status: 'pending', timestamp: Date.UTC(2026, 0, 5) });
     return HttpResponse.json({ insertedId: `agreement-${body.si}`, position: backend.nextPosition++ });
+  }),
+  http.delete(c('/agreement/:si'), async ({ request, params }) => {
+    await recordCall(request);
+    const email = bearerEmail(request);
+    if (!email) return problem(401, 'sign in first', 'Unauthorized');
+    const mine = backend.agreements.findLast((a) => String(a.si) === params.si && a.email === email);
+    if (!mine) return problem(404, `no request by ${email} for this apartment`, 'Not Found');
+    if (mine.status !== 'pending') return problem(409, `the request is ${mine.status}`);
+    mine.status = 'withdrawn';
+    return HttpResponse.json({ modifiedCount: 1, position: backend.nextPosition++ });
+  }),
+  http.get(q('/myAgreements/:email'), async ({ request, params }) => {
+    await recordCall(request);
+    const email = decodeURIComponent(String(params.email));
+    if (bearerEmail(request) !== email) return problem(403, 'not yours', 'Forbidden');
+    const rows = backend.agreements
+      .filter((a) => a.email === email)
+      .reverse()
+      .flatMap((a, i) => {
+        const apartment = backend.apartments.find((apt) => apt.si === a.si);
+        if (!apartment) return [];
+        const { _id, image: _image, status: _listed, ...details } = apartment;
+        return [
+          {
+            ...details,
+            _id: `${_id}-request-${i}`,
+            user_name: email,
+            user_email: email,
+            status: a.status,
+            timestamp: a.timestamp,
+          },
+        ];
+      });
+    return HttpResponse.json(rows);
   }),
 ];

@@ -1,5 +1,6 @@
-/** One part of a multipart body: a field's text, or a file's name, type and size. */
-export type MultipartValue = string | { filename: string; type: string; size: number };
+/** One part of a multipart body: a field's text, or a file's name, type, size and first bytes. */
+/** A file part keeps its first bytes, for the checks a server makes on what a file really is. */
+export type MultipartValue = string | { filename: string; type: string; size: number; head: Uint8Array };
 
 /**
  * Reads a multipart/form-data body into its parts. Node 24's own parser (`request.formData()`)
@@ -25,7 +26,9 @@ export async function readMultipart(request: Request): Promise<Map<string, Multi
     if (name !== undefined)
       parts.set(
         name,
-        filename === undefined ? content.toString('utf8') : { filename, type, size: content.length },
+        filename === undefined
+          ? content.toString('utf8')
+          : { filename, type, size: content.length, head: new Uint8Array(content.subarray(0, 12)) },
       );
     start = next;
   }

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { i18next } from '../i18n/i18n.ts';
 import { resetPositions } from '../lib/position-store.ts';
 import { resetBackend } from './backend.ts';
 import { resetFakeIdentity } from './fake-identity.ts';
@@ -39,7 +40,9 @@ beforeAll(() => {
     return intercepted(input, { ...init, headers, body: body as BodyInit });
   });
 });
-beforeEach(() => {
+beforeEach(async () => {
+  // Every test starts in English, whatever an earlier one switched to.
+  await i18next.changeLanguage('en');
   resetBackend();
   resetFakeIdentity();
   resetPositions();

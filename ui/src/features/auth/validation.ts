@@ -1,30 +1,33 @@
+import { translate } from '../../i18n/i18n.ts';
+
+const t = translate;
+
 /** Client-side checks for the sign-in forms (the forms are noValidate: these are the messages). */
 export const minPasswordLength = 6;
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function emailError(email: string): string | undefined {
-  if (!email.trim()) return 'Enter your email address.';
-  if (!emailPattern.test(email.trim())) return 'Enter a valid email address, like name@example.com.';
+  if (!email.trim()) return t('auth.enterEmail');
+  if (!emailPattern.test(email.trim())) return t('auth.validEmail');
   return undefined;
 }
 
 export function passwordError(password: string): string | undefined {
-  if (!password) return 'Enter your password.';
-  if (password.length < minPasswordLength)
-    return `The password must have at least ${minPasswordLength} characters.`;
+  if (!password) return t('auth.enterPassword');
+  if (password.length < minPasswordLength) return t('auth.passwordLength', { min: minPasswordLength });
   return undefined;
 }
 
 export function photoError(file: File | null | undefined): string | undefined {
-  if (!file) return 'Choose a profile photo.';
-  if (!file.type.startsWith('image/')) return 'The profile photo must be an image file.';
+  if (!file) return t('auth.choosePhoto');
+  if (!file.type.startsWith('image/')) return t('auth.photoNotImage');
   return undefined;
 }
 
 export function nameError(name: string, required: boolean): string | undefined {
-  if (required && !name.trim()) return 'Enter your name.';
-  if (name.trim().length > 200) return 'The name may have at most 200 characters.';
+  if (required && !name.trim()) return t('auth.enterName');
+  if (name.trim().length > 200) return t('auth.nameTooLong');
   return undefined;
 }
 

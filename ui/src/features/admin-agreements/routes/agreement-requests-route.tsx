@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -11,6 +12,7 @@ import { useRejectAgreement } from '../api/reject-agreement.ts';
 
 /** The admin's inbox of agreement requests, each accepted or rejected in one click. */
 export default function AgreementRequestsRoute() {
+  const { t } = useTranslation();
   const requests = useAgreementRequests();
   const accept = useAcceptAgreement();
   const reject = useRejectAgreement();
@@ -34,26 +36,26 @@ export default function AgreementRequestsRoute() {
   };
 
   return (
-    <DashboardPage id="agreement-requests-title" title="Agreement Requests">
+    <DashboardPage id="agreement-requests-title" title={t('pages.agreementRequests')}>
       <QueryTable
-        what="agreement requests"
+        what={t('pages.requestsWhat')}
         query={requests}
-        empty="No agreement requests are waiting."
+        empty={t('pages.noPending')}
         className="is-narrow"
         columns={[
-          'User Name',
-          'User Email',
-          'Floor',
-          'Block',
-          'Apartment',
-          'Rent',
-          'Request Date',
-          'Decision',
+          t('pages.userName'),
+          t('pages.userEmail'),
+          t('pages.floor'),
+          t('pages.block'),
+          t('pages.apartment'),
+          t('pages.rent'),
+          t('pages.requestDate'),
+          t('pages.decision'),
         ]}
         rowKey={(request) => request._id}
         cells={(request) => {
           const disabled = busy === String(request._id);
-          const who = `${request.user_email} for apartment ${request.apartment}`;
+          const who = { email: request.user_email, apartment: String(request.apartment) };
           return (
             <>
               <td>{request.user_name}</td>
@@ -68,24 +70,24 @@ export default function AgreementRequestsRoute() {
                   <button
                     type="button"
                     className="button is-success"
-                    aria-label={`Accept ${who}`}
+                    aria-label={t('pages.acceptWho', who)}
                     disabled={disabled}
                     onClick={() =>
-                      void decide(request, accept.mutateAsync, 'Request accepted!', 'Could not accept.')
+                      void decide(request, accept.mutateAsync, t('pages.accepted_'), t('pages.acceptFailed'))
                     }
                   >
-                    Accept
+                    {t('pages.accept')}
                   </button>
                   <button
                     type="button"
-                    className="button is-danger is-outlined"
-                    aria-label={`Reject ${who}`}
+                    className="button is-danger is-outlined reject-button"
+                    aria-label={t('pages.rejectWho', who)}
                     disabled={disabled}
                     onClick={() =>
-                      void decide(request, reject.mutateAsync, 'Request rejected!', 'Could not reject.')
+                      void decide(request, reject.mutateAsync, t('pages.rejected_'), t('pages.rejectFailed'))
                     }
                   >
-                    Reject
+                    {t('pages.reject')}
                   </button>
                 </div>
               </td>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -8,6 +9,7 @@ import { useAddCoupon } from '../api/add-coupon.ts';
 
 /** The 'Add Coupon' form, in a modal. */
 export function AddCouponModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [discount, setDiscount] = useState('');
   const [description, setDescription] = useState('');
@@ -22,26 +24,26 @@ export function AddCouponModal({ onClose }: { onClose: () => void }) {
         description: description.trim(),
       });
     } catch (error) {
-      toast.error(errorMessage(error, 'The coupon could not be added.'));
+      toast.error(errorMessage(error, t('pages.couponAddFailed')));
       return;
     }
-    toast.success('Coupon added successfully!');
+    toast.success(t('pages.couponAdded'));
     onClose();
   };
 
   return (
-    <Modal title="Add Coupon" onClose={onClose}>
+    <Modal title={t('pages.addCoupon')} onClose={onClose}>
       <form onSubmit={onSubmit}>
         <section className="modal-card-body">
           <TextField
-            label="Coupon code"
+            label={t('pages.couponCodeField')}
             name="code"
             value={code}
             required
             onChange={(e) => setCode(e.target.value)}
           />
           <TextField
-            label="Discount (%)"
+            label={t('pages.discountPercent')}
             name="discount"
             type="number"
             min={1}
@@ -52,7 +54,7 @@ export function AddCouponModal({ onClose }: { onClose: () => void }) {
             onChange={(e) => setDiscount(e.target.value)}
           />
           <TextAreaField
-            label="Description"
+            label={t('pages.description')}
             rows={3}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
@@ -60,10 +62,10 @@ export function AddCouponModal({ onClose }: { onClose: () => void }) {
         </section>
         <footer className="modal-card-foot buttons is-right">
           <button type="button" className="button" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="submit" className={`button is-primary${add.isPending ? ' is-loading' : ''}`}>
-            Add Coupon
+            {t('pages.addCoupon')}
           </button>
         </footer>
       </form>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format.ts';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -8,6 +10,7 @@ import { AddCouponModal } from '../components/add-coupon-modal.tsx';
 
 /** Every coupon, each switched on or off; new ones through the 'Add Coupon' modal. */
 export default function ManageCouponsRoute() {
+  const { t } = useTranslation();
   const coupons = useCoupons();
   const toggle = useSetCouponAvailability();
   const [adding, setAdding] = useState(false);
@@ -17,27 +20,27 @@ export default function ManageCouponsRoute() {
     try {
       await toggle.mutateAsync({ id: coupon._id, available });
     } catch (error) {
-      toast.error(errorMessage(error, 'The coupon could not be changed.'));
+      toast.error(errorMessage(error, t('pages.couponChangeFailed')));
       return;
     }
-    toast.success(available ? 'This coupon is available now!' : 'This coupon is unavailable now!');
+    toast.success(available ? t('pages.nowAvailable') : t('pages.nowUnavailable'));
   };
 
   return (
     <section aria-labelledby="manage-coupons-title">
       <div className="level">
         <h1 className="title is-3 level-left" id="manage-coupons-title">
-          Manage Coupons
+          {t('pages.manageCoupons')}
         </h1>
         <button type="button" className="button is-primary level-right" onClick={() => setAdding(true)}>
-          Add Coupon
+          {t('pages.addCoupon')}
         </button>
       </div>
       <QueryTable
-        what="coupons"
+        what={t('pages.couponsWhat')}
         query={coupons}
-        empty="There are no coupons yet."
-        columns={['Coupon Code', 'Discount (%)', 'Status', 'Action']}
+        empty={t('pages.noCoupons')}
+        columns={[t('pages.couponCode'), t('pages.discountPercent'), t('pages.status'), t('pages.action')]}
         rowKey={(coupon) => coupon._id}
         cells={(coupon) => {
           const available = coupon.status === 'available';
@@ -46,21 +49,21 @@ export default function ManageCouponsRoute() {
               <td>
                 <code>{coupon.code}</code>
               </td>
-              <td>{coupon.discount}</td>
+              <td>{formatNumber(coupon.discount)}</td>
               <td>
                 <span className={`tag ${available ? 'is-success' : 'is-light'}`}>
-                  {available ? 'available' : 'unavailable'}
+                  {available ? t('pages.couponAvailable') : t('pages.couponUnavailable')}
                 </span>
               </td>
               <td>
                 <button
                   type="button"
                   className={`button is-small ${available ? 'is-warning' : 'is-success'}`}
-                  aria-label={`${available ? 'Make Unavailable' : 'Make Available'}: ${coupon.code}`}
+                  aria-label={`${available ? t('pages.makeUnavailable') : t('pages.makeAvailable')}: ${coupon.code}`}
                   disabled={toggle.isPending && toggle.variables?.id === coupon._id}
                   onClick={() => void onToggle(coupon)}
                 >
-                  {available ? 'Make Unavailable' : 'Make Available'}
+                  {available ? t('pages.makeUnavailable') : t('pages.makeAvailable')}
                 </button>
               </td>
             </>

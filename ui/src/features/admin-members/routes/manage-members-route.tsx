@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
@@ -7,36 +8,37 @@ import { useRemoveMember } from '../api/remove-member.ts';
 
 /** The members, each removable (demoted to user) after a confirmation. */
 export default function ManageMembersRoute() {
+  const { t } = useTranslation();
   const members = useMembers();
   const remove = useRemoveMember();
 
   const onRemove = async (member: Member) => {
     const { default: Swal } = await import('sweetalert2');
     const answer = await Swal.fire({
-      title: 'Are you sure?',
-      text: "You won't be able to revert this!",
+      title: t('pages.confirmTitle'),
+      text: t('pages.noRevert'),
       icon: 'warning',
       showCancelButton: true,
-      confirmButtonText: 'Remove User',
-      cancelButtonText: 'Cancel',
+      confirmButtonText: t('pages.removeUser'),
+      cancelButtonText: t('common.cancel'),
     });
     if (!answer.isConfirmed) return;
     try {
       await remove.mutateAsync(member.email);
     } catch (error) {
-      toast.error(errorMessage(error, 'The member could not be removed.'));
+      toast.error(errorMessage(error, t('pages.removeFailed')));
       return;
     }
-    await Swal.fire({ title: 'Removed!', text: 'The member is now a user.', icon: 'success' });
+    await Swal.fire({ title: t('pages.removed'), text: t('pages.nowUser'), icon: 'success' });
   };
 
   return (
-    <DashboardPage id="manage-members-title" title="Manage Members">
+    <DashboardPage id="manage-members-title" title={t('pages.manageMembers')}>
       <QueryTable
-        what="members"
+        what={t('pages.membersWhat')}
         query={members}
-        empty="There are no members yet."
-        columns={['User Name', 'Email', 'Action']}
+        empty={t('pages.noMembers')}
+        columns={[t('pages.userName'), t('pages.email'), t('pages.action')]}
         rowKey={(member) => member._id}
         cells={(member) => (
           <>
@@ -46,11 +48,11 @@ export default function ManageMembersRoute() {
               <button
                 type="button"
                 className="button is-danger is-small"
-                aria-label={`Remove ${member.email}`}
+                aria-label={t('pages.removeWho', { email: member.email })}
                 disabled={remove.isPending && remove.variables === member.email}
                 onClick={() => void onRemove(member)}
               >
-                Remove
+                {t('pages.remove')}
               </button>
             </td>
           </>

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { query } from '../../../lib/api-client.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { viewKey } from '../../../lib/view-keys.ts';
 import { statisticsView, type ApartmentStats } from '@building/events/read-models/statistics';
 
@@ -23,4 +24,4 @@ export const useApartmentStats = () => useQuery(apartmentStatsQueryOptions());
 
 /** part/total as a percentage with two decimals; 0.00% of nothing. */
 export const percentOf = (part: number, total: number): string =>
-  `${(total > 0 ? (part / total) * 100 : 0).toFixed(2)}%`;
+  `${formatNumber(total > 0 ? (part / total) * 100 : 0, 2)}%`;

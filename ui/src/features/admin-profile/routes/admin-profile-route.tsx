@@ -1,15 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format.ts';
 import './admin-profile.css';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { ProfileCard } from '../../../components/profile-card.tsx';
 import { percentOf, useApartmentStats, type ApartmentStats } from '../api/get-apartment-stats.ts';
 
 function StatTiles({ stats }: { stats: ApartmentStats }) {
+  const { t } = useTranslation();
   const tiles = [
-    { label: 'Total Rooms', value: String(stats.total) },
-    { label: 'Available Rooms', value: percentOf(stats.available, stats.total) },
-    { label: 'Booked Rooms', value: percentOf(stats.booked, stats.total) },
-    { label: 'Users', value: String(stats.user) },
-    { label: 'Members', value: String(stats.member) },
+    { label: t('pages.totalRooms'), value: formatNumber(stats.total) },
+    { label: t('pages.availableRooms'), value: percentOf(stats.available, stats.total) },
+    { label: t('pages.bookedRooms'), value: percentOf(stats.booked, stats.total) },
+    { label: t('pages.users'), value: formatNumber(stats.user) },
+    { label: t('pages.members'), value: formatNumber(stats.member) },
   ];
   return (
     <dl className="stat-tiles">
@@ -25,20 +28,21 @@ function StatTiles({ stats }: { stats: ApartmentStats }) {
 
 /** The admin's profile and the building at a glance. */
 export default function AdminProfileRoute() {
+  const { t } = useTranslation();
   const stats = useApartmentStats();
   return (
-    <DashboardPage id="admin-profile-title" title="Admin Profile">
-      <ProfileCard role="Admin" />
-      <h2 className="title is-4 mt-5">Building Statistics</h2>
+    <DashboardPage id="admin-profile-title" title={t('pages.adminProfile')}>
+      <ProfileCard role={t('pages.roleAdmin')} />
+      <h2 className="title is-4 mt-5">{t('pages.statistics')}</h2>
       {stats.isPending ? (
-        <p role="status">Loading...</p>
+        <p role="status">{t('pages.statsLoading')}</p>
       ) : stats.isError ? (
         <p className="notification is-danger is-light" role="alert">
-          Error loading data
+          {t('pages.statsError')}
         </p>
       ) : stats.data === null ? (
         <p className="notification is-warning is-light" role="alert">
-          Data is missing or has an unexpected structure
+          {t('pages.statsMissing')}
         </p>
       ) : (
         <StatTiles stats={stats.data} />

@@ -14,12 +14,16 @@ const user = { email: 'user@example.com' };
 const admin = { email: 'admin@example.com' };
 
 describe('announcements', () => {
-  it('numbers the titles and scrolls each description', async () => {
+  it('lists them dated, in Dhaka time, with their text still (no marquee)', async () => {
     renderRoute('/dashboard/announcements', { signedInAs: user });
-    expect(await screen.findByRole('heading', { name: '1. Water supply' })).toBeInTheDocument();
+    const first = (await screen.findByRole('heading', { name: '1. Water supply' })).closest('li');
     expect(screen.getByRole('heading', { name: '2. Rooftop party' })).toBeInTheDocument();
-    const description = screen.getByText('The water will be off on Friday from 10 to 12.');
-    expect(description).toHaveClass('marquee-text');
+    // 20:30 UTC on 4 January is 02:30 on 5 January in Dhaka.
+    expect(first).toHaveTextContent('Posted 5 January 2026');
+    expect(first?.querySelector('time')).toHaveAttribute('datetime', '2026-01-04T20:30:00.000Z');
+    expect(screen.getByText('The water will be off on Friday from 10 to 12.')).not.toHaveClass(
+      'marquee-text',
+    );
   });
 
   it('says when there are none', async () => {

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -8,6 +9,7 @@ import { usePostAnnouncement } from '../api/post-announcement.ts';
 
 /** The admin's announcement form. */
 export default function MakeAnnouncementRoute() {
+  const { t } = useTranslation();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const post = usePostAnnouncement();
@@ -17,33 +19,33 @@ export default function MakeAnnouncementRoute() {
     try {
       await post.mutateAsync({ title: title.trim(), description: description.trim() });
     } catch (error) {
-      toast.error(errorMessage(error, 'The announcement could not be added.'));
+      toast.error(errorMessage(error, t('pages.announcementFailed')));
       return;
     }
-    toast.success('Announcement added successfully!');
+    toast.success(t('pages.announcementAdded'));
     setTitle('');
     setDescription('');
   };
 
   return (
-    <DashboardPage id="make-announcement-title" title="Make an Announcement">
+    <DashboardPage id="make-announcement-title" title={t('pages.makeAnnouncement')}>
       <form className="box dashboard-form" onSubmit={onSubmit}>
         <TextField
-          label="Title"
+          label={t('pages.title')}
           name="title"
           value={title}
           required
           onChange={(e) => setTitle(e.target.value)}
         />
         <TextAreaField
-          label="Description"
+          label={t('pages.description')}
           name="description"
           required
           value={description}
           onChange={(e) => setDescription(e.target.value)}
         />
         <button type="submit" className={`button is-primary${post.isPending ? ' is-loading' : ''}`}>
-          Add Announcement
+          {t('pages.addAnnouncement')}
         </button>
       </form>
     </DashboardPage>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { command } from '../../../lib/api-client.ts';
+import { viewKey } from '../../../lib/view-keys.ts';
 import { apartmentsKey, type Apartment } from './get-apartments.ts';
 
 const requestedSchema = z.object({ insertedId: z.union([z.string(), z.number()]), position: z.number() });
@@ -17,6 +18,11 @@ export function useRequestAgreement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: requestAgreement,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apartmentsKey }),
+    // The listing, and the user's own requests (the card shows it pending).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: apartmentsKey }),
+        queryClient.invalidateQueries({ queryKey: viewKey('agreement-requests') }),
+      ]),
   });
 }

@@ -1,42 +1,45 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { assetUrl } from '../../../lib/asset-url.ts';
 import { formatTaka } from '../../../lib/format.ts';
 import type { Apartment } from '../api/get-apartments.ts';
 
 export function ApartmentCard({ apartment, action }: { apartment: Apartment; action: ReactNode }) {
+  const { t } = useTranslation();
   const booked = apartment.status === 'booked';
+  const name = String(apartment.apartment);
   return (
     <article className="card apartment-card" aria-labelledby={`apartment-${apartment._id}`}>
       <div className="card-image">
         <figure className="image is-4by3">
           <img
             src={assetUrl(apartment.image)}
-            alt={`Apartment ${apartment.apartment}, block ${apartment.block}, floor ${apartment.floor}`}
+            alt={t('apartments.imageAlt', { name, block: apartment.block, floor: apartment.floor })}
             loading="lazy"
           />
         </figure>
       </div>
       <div className="card-content">
         <h2 className="title is-5" id={`apartment-${apartment._id}`}>
-          Apartment {apartment.apartment}
+          {t('apartments.card', { name })}
         </h2>
         <dl className="apartment-facts">
-          <dt>Serial</dt>
+          <dt>{t('apartments.serial')}</dt>
           <dd>{apartment.si}</dd>
-          <dt>Block</dt>
+          <dt>{t('apartments.block')}</dt>
           <dd>{apartment.block}</dd>
-          <dt>Floor</dt>
+          <dt>{t('apartments.floor')}</dt>
           <dd>{apartment.floor}</dd>
-          <dt>Room</dt>
+          <dt>{t('apartments.room')}</dt>
           <dd>{apartment.room}</dd>
-          <dt>Rent</dt>
+          <dt>{t('apartments.rent')}</dt>
           <dd>
-            <strong>{formatTaka(apartment.rent)}</strong> / month
+            <strong>{formatTaka(apartment.rent)}</strong> {t('apartments.perMonth')}
           </dd>
-          <dt>Status</dt>
+          <dt>{t('apartments.status')}</dt>
           <dd>
             <span className={`tag is-light ${booked ? 'is-danger' : 'is-success'}`}>
-              {booked ? 'booked' : 'available'}
+              {booked ? t('apartments.booked') : t('apartments.available')}
             </span>
           </dd>
         </dl>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format.ts';
 interface PaginationProps {
   /** The current page, from 0. */
   page: number;
@@ -7,16 +9,17 @@ interface PaginationProps {
 
 /** Previous, one button per page (numbered from 1), Next. */
 export function Pagination({ page, pageCount, onChange }: PaginationProps) {
+  const { t } = useTranslation();
   if (pageCount <= 0) return null;
   return (
-    <nav className="pagination is-centered mt-5" aria-label="Apartment pages">
+    <nav className="pagination is-centered mt-5" aria-label={t('apartments.pages')}>
       <button
         type="button"
         className="pagination-previous"
         disabled={page <= 0}
         onClick={() => onChange(page - 1)}
       >
-        Previous
+        {t('apartments.previous')}
       </button>
       <button
         type="button"
@@ -24,7 +27,7 @@ export function Pagination({ page, pageCount, onChange }: PaginationProps) {
         disabled={page >= pageCount - 1}
         onClick={() => onChange(page + 1)}
       >
-        Next
+        {t('apartments.next')}
       </button>
       <ul className="pagination-list">
         {Array.from({ length: pageCount }, (_, i) => (
@@ -32,11 +35,11 @@ export function Pagination({ page, pageCount, onChange }: PaginationProps) {
             <button
               type="button"
               className={`pagination-link${i === page ? ' is-current' : ''}`}
-              aria-label={`Page ${i + 1}`}
+              aria-label={t('apartments.page', { n: formatNumber(i + 1) })}
               aria-current={i === page ? 'page' : undefined}
               onClick={() => onChange(i)}
             >
-              {i + 1}
+              {formatNumber(i + 1)}
             </button>
           </li>
         ))}

@@ -1,14 +1,16 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useSearchParams } from 'wouter';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { SectionTitle } from '../../../components/section-title.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
+import { latestRequestBySi, useMyAgreements } from '../../../lib/my-agreements.ts';
 import { useRoles } from '../../../lib/use-roles.ts';
 import { pageCountFor, useApartments, type Apartment } from '../api/get-apartments.ts';
 import { useRequestAgreement } from '../api/request-agreement.ts';
+import { useWithdrawAgreement } from '../api/withdraw-agreement.ts';
 import { AgreementButton, type AgreementAvailability } from '../components/agreement-button.tsx';
+import { confirmAndRequest, confirmAndWithdraw } from '../components/agreement-dialogs.ts';
 import { ApartmentCard } from '../components/apartment-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 
@@ -20,54 +22,37 @@ function usePageParam(): [number, (page: number) => void] {
   return [page, (next) => setParams(next > 0 ? { page: String(next + 1) } : {})];
 }
 
-async function confirmAndRequest(apartment: Apartment, send: (si: Apartment['si']) => Promise<unknown>) {
-  // sweetalert2 loads with the first agreement attempt, not with the page.
-  const { default: Swal } = await import('sweetalert2');
-  const answer = await Swal.fire({
-    title: 'Are you sure?',
-    text: 'An agreement request will be sent to the owner',
-    icon: 'info',
-    showCancelButton: true,
-    confirmButtonText: 'Confirm',
-    cancelButtonText: 'Cancel',
-  });
-  if (!answer.isConfirmed) return;
-  try {
-    await send(apartment.si);
-  } catch (error) {
-    toast.error(errorMessage(error, 'The request could not be sent.'));
-    return;
-  }
-  await Swal.fire({
-    title: 'Request sent!',
-    text: 'Wait for the confirmation from the owner!',
-    icon: 'success',
-  });
-}
-
 export default function ApartmentsRoute() {
+  const { t } = useTranslation();
   const [page, setPage] = usePageParam();
   const apartments = useApartments(page);
   const { user, loading } = useAuth();
   const roles = useRoles(user?.email);
   const agreement = useRequestAgreement();
-  const [sendingSi, setSendingSi] = useState<Apartment['si'] | null>(null);
+  const withdrawal = useWithdrawAgreement();
+  // Admins never request, so only others read their own requests.
+  const mine = useMyAgreements(user && !roles.isLoading && !roles.isAdmin ? user.email : '');
+  const myRequests = latestRequestBySi(mine.data);
+  const [busy, setBusy] = useState<{ si: Apartment['si']; doing: 'sending' | 'withdrawing' } | null>(null);
 
   const availabilityOf = (apartment: Apartment): AgreementAvailability => {
+    if (busy?.si === apartment.si) return busy.doing;
+    if (myRequests.get(String(apartment.si))?.status === 'pending') return 'pending';
     if (apartment.status === 'booked') return 'booked';
     if (loading) return 'checking';
     if (!user) return 'visitor';
-    if (roles.isLoading) return 'checking';
+    if (roles.isLoading || mine.isLoading) return 'checking';
     if (roles.isAdmin) return 'admin';
-    return sendingSi === apartment.si ? 'sending' : 'open';
+    return 'open';
   };
 
-  const onRequest = async (apartment: Apartment) => {
-    setSendingSi(apartment.si);
+  const run = async (apartment: Apartment, doing: 'sending' | 'withdrawing') => {
+    setBusy({ si: apartment.si, doing });
     try {
-      await confirmAndRequest(apartment, agreement.mutateAsync);
+      if (doing === 'sending') await confirmAndRequest(() => agreement.mutateAsync(apartment.si));
+      else await confirmAndWithdraw(String(apartment.apartment), () => withdrawal.mutateAsync(apartment.si));
     } finally {
-      setSendingSi(null);
+      setBusy(null);
     }
   };
 
@@ -75,23 +60,22 @@ export default function ApartmentsRoute() {
 
   return (
     <section className="section">
-      <h1 className="is-sr-only">Apartments</h1>
-      <SectionTitle
-        heading="Our Apartments"
-        subheading="Six to a page; request an agreement for the one you like"
-      />
+      <h1 className="is-sr-only">{t('apartments.pageTitle')}</h1>
+      <SectionTitle heading={t('apartments.heading')} subheading={t('apartments.sub')} />
       <div className="container">
         {apartments.isPending ? (
-          <Spinner label="Loading apartments…" />
+          <Spinner label={t('common.loadingWhat', { what: t('apartments.what') })} />
         ) : apartments.isError ? (
           <div className="notification is-danger is-light has-text-centered" role="alert">
-            <p>Could not load the apartments: {apartments.error.message}</p>
+            <p>
+              {t('common.couldNotLoad', { what: t('apartments.what'), message: apartments.error.message })}
+            </p>
             <button type="button" className="button is-small mt-3" onClick={() => void apartments.refetch()}>
-              Try again
+              {t('common.tryAgain')}
             </button>
           </div>
         ) : apartments.data.result.length === 0 ? (
-          <p className="has-text-centered has-text-grey">No apartments are listed on this page.</p>
+          <p className="has-text-centered text-muted">{t('apartments.none')}</p>
         ) : (
           <ul className="columns is-multiline" aria-busy={apartments.isPlaceholderData}>
             {apartments.data.result.map((apartment) => (
@@ -101,7 +85,9 @@ export default function ApartmentsRoute() {
                   action={
                     <AgreementButton
                       availability={availabilityOf(apartment)}
-                      onRequest={() => void onRequest(apartment)}
+                      declined={myRequests.get(String(apartment.si))?.status === 'rejected'}
+                      onRequest={() => void run(apartment, 'sending')}
+                      onWithdraw={() => void run(apartment, 'withdrawing')}
                     />
                   }
                 />

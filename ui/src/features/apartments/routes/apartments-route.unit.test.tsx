@@ -1,14 +1,28 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { env } from '../../../lib/env.ts';
 import { backend, callsTo, makeApartments } from '../../../testing/backend.ts';
+import { FakeEventSource, stopFakeEventSource } from '../../../testing/fake-event-source.ts';
 import { problem } from '../../../testing/handlers.ts';
 import { renderRoute, waitForSession } from '../../../testing/render-route.tsx';
 import { server } from '../../../testing/server.ts';
 
 const card = (apartment: string) => screen.getByRole('article', { name: `Apartment ${apartment}` });
 const member = { email: 'rahim@example.com', displayName: 'Rahim Uddin' };
+
+async function requestAgreementFor(user: ReturnType<typeof renderRoute>['user'], apartment: string) {
+  await user.click(
+    within(await screen.findByRole('article', { name: `Apartment ${apartment}` })).getByRole('button', {
+      name: 'Agreement',
+    }),
+  );
+  await user.click(
+    within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', {
+      name: 'Confirm',
+    }),
+  );
+}
 
 describe('apartment listing', () => {
   it('shows exactly one numbered button per page of six, with Previous and Next', async () => {
@@ -134,24 +148,68 @@ describe('apartment listing', () => {
     expect(within(card('A-101')).getByRole('button', { name: 'Agreement' })).toBeEnabled();
   });
 
-  it("shows the server's reason when the request is refused", async () => {
+  it("shows the server's reason in a dialog when the request is refused", async () => {
     server.use(
       http.post(`${env.commandUrl}/agreement`, () => problem(409, 'you already requested apartment A-101')),
     );
     const { user } = renderRoute('/apartment', { signedInAs: member });
     await waitForSession('user');
-    await user.click(
-      within(await screen.findByRole('article', { name: 'Apartment A-101' })).getByRole('button', {
-        name: 'Agreement',
-      }),
-    );
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', {
-        name: 'Confirm',
-      }),
-    );
-    expect(await screen.findByText('You already requested apartment A-101')).toBeInTheDocument();
+    await requestAgreementFor(user, 'A-101');
+    const failed = await screen.findByRole('dialog', { name: 'Request not sent' });
+    expect(failed).toHaveTextContent('You already requested apartment A-101');
     expect(screen.queryByRole('dialog', { name: 'Request sent!' })).toBeNull();
+  });
+
+  it('says so in a dialog when the connection drops, instead of waiting for ever', async () => {
+    server.use(http.post(`${env.commandUrl}/agreement`, () => HttpResponse.error()));
+    const { user } = renderRoute('/apartment', { signedInAs: member });
+    await waitForSession('user');
+    await requestAgreementFor(user, 'A-101');
+    expect(await screen.findByRole('dialog', { name: 'Request not sent' })).toHaveTextContent(
+      /Cannot reach the server/,
+    );
+  });
+
+  it('shows a pending request on its card, and lets the user withdraw it', async () => {
+    const { user } = renderRoute('/apartment', { signedInAs: member });
+    await waitForSession('user');
+    await requestAgreementFor(user, 'A-102');
+    await screen.findByRole('dialog', { name: 'Request sent!' });
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+
+    const pendingCard = card('A-102');
+    expect(await within(pendingCard).findByText('Requested')).toBeInTheDocument();
+    expect(within(pendingCard).queryByRole('button', { name: 'Agreement' })).toBeNull();
+    await user.click(within(pendingCard).getByRole('button', { name: 'Withdraw request' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Withdraw your request?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Request withdrawn')).toBeInTheDocument();
+    expect(callsTo('DELETE', '/agreement/2')).toHaveLength(1);
+    expect(await within(card('A-102')).findByRole('button', { name: 'Agreement' })).toBeEnabled();
+    expect(within(card('A-102')).queryByText('Requested')).toBeNull();
+  });
+
+  it('says a declined request was declined, and lets the user ask again', async () => {
+    backend.agreements = [{ si: 1, email: member.email, status: 'rejected', timestamp: 0 }];
+    renderRoute('/apartment', { signedInAs: member });
+    await waitForSession('user');
+    expect(await within(card('A-101')).findByText(/Your last request was declined/)).toBeInTheDocument();
+    expect(within(card('A-101')).getByRole('button', { name: 'Agreement' })).toBeEnabled();
+  });
+
+  it("keeps a visitor's listing live: an apartment booked elsewhere shows booked without a reload", async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    onTestFinished(stopFakeEventSource);
+    renderRoute('/apartment');
+    await waitForSession('visitor');
+    await within(await screen.findByRole('article', { name: 'Apartment A-101' })).findByRole('button', {
+      name: 'Agreement',
+    });
+    // A visitor listens without a token: the query-service streams them the public views.
+    await waitFor(() => expect(FakeEventSource.opened.at(-1)?.url).toBe(`${env.queryUrl}/events/stream`));
+    backend.apartments[0]!.status = 'booked';
+    FakeEventSource.opened.at(-1)?.emit({ view: 'apartments', position: 120 });
+    expect(await within(card('A-101')).findByRole('button', { name: 'Booked' })).toBeDisabled();
   });
 
   it('shows an error when the listing cannot be read', async () => {

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import './audit-log.css';
 import { useMemo, useState } from 'react';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
@@ -6,12 +7,12 @@ import { LabelledField } from '../../../components/labelled-field.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { Select } from '../../../components/select.tsx';
 import { auditCategories, useAuditLog, type AuditCategory, type AuditEvent } from '../api/get-audit-log.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { ChainVerification } from '../components/chain-verification.tsx';
+import { EventData } from '../components/event-data.tsx';
 
 const actorName = (actor: AuditEvent['actor']) =>
   typeof actor === 'string' ? actor : `${actor.email} (${actor.role})`;
-
-const utc = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
 
 function matches(event: AuditEvent, type: string, text: string): boolean {
   if (type && event.type !== type) return false;
@@ -22,6 +23,7 @@ function matches(event: AuditEvent, type: string, text: string): boolean {
 
 /** The agreement and payment logs as auditors replay them, with the tamper check up front. */
 export default function AuditLogRoute() {
+  const { t } = useTranslation();
   const [category, setCategory] = useState<AuditCategory>('agreements');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -36,9 +38,9 @@ export default function AuditLogRoute() {
   );
 
   return (
-    <DashboardPage id="audit-log-title" title="Audit Log">
+    <DashboardPage id="audit-log-title" title={t('pages.auditLog')}>
       <div className="columns is-multiline audit-filters">
-        <LabelledField label="Category" className="column is-narrow field">
+        <LabelledField label={t('pages.category')} className="column is-narrow field">
           {(id) => (
             <Select
               id={id}
@@ -51,7 +53,7 @@ export default function AuditLogRoute() {
             />
           )}
         </LabelledField>
-        <LabelledField label="From" className="column is-narrow field">
+        <LabelledField label={t('pages.from')} className="column is-narrow field">
           {(id) => (
             <input
               id={id}
@@ -62,51 +64,59 @@ export default function AuditLogRoute() {
             />
           )}
         </LabelledField>
-        <LabelledField label="To" className="column is-narrow field">
+        <LabelledField label={t('pages.to')} className="column is-narrow field">
           {(id) => (
             <input id={id} className="input" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
           )}
         </LabelledField>
-        <LabelledField label="Event type" className="column is-narrow field">
+        <LabelledField label={t('pages.eventType')} className="column is-narrow field">
           {(id) => (
             <Select id={id} value={type} options={types} onChange={setType}>
-              <option value="">All types</option>
+              <option value="">{t('pages.allTypes')}</option>
             </Select>
           )}
         </LabelledField>
-        <LabelledField label="Search" className="column field">
+        <LabelledField label={t('pages.searchLabel')} className="column field">
           {(id) => (
             <input
               id={id}
               className="input"
               type="search"
-              placeholder="Stream, actor or data"
+              placeholder={t('pages.searchPlaceholder')}
               value={text}
               onChange={(e) => setText(e.target.value)}
             />
           )}
         </LabelledField>
       </div>
-      <QueryStatus what="audit log" query={log}>
+      <QueryStatus what={t('pages.auditWhat')} query={log}>
         {log.data && <ChainVerification verification={log.data.verification} />}
         <DataTable
           rows={shown}
-          empty="No events match."
+          empty={t('pages.noEvents')}
           numbered={false}
           className="is-narrow audit-table"
-          caption="Events"
-          columns={['Position', 'Time (UTC)', 'Stream', 'Version', 'Type', 'Actor', 'Data']}
+          caption={t('pages.events')}
+          columns={[
+            t('pages.position'),
+            t('pages.timeDhaka'),
+            t('pages.stream'),
+            t('pages.version'),
+            t('pages.type'),
+            t('pages.actor'),
+            t('pages.data'),
+          ]}
           rowKey={(event) => event.position}
           cells={(event) => (
             <>
               <td>{event.position}</td>
-              <td>{utc(event.occurredAt)}</td>
+              <td>{formatDateTime(event.occurredAt)}</td>
               <td>{event.stream}</td>
               <td>{event.version}</td>
               <td>{event.type}</td>
               <td>{actorName(event.actor)}</td>
               <td>
-                <code className="audit-data">{JSON.stringify(event.data)}</code>
+                <EventData data={event.data} />
               </td>
             </>
           )}

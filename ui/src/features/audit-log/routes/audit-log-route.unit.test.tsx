@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { env } from '../../../lib/env.ts';
@@ -42,7 +42,8 @@ describe('audit log', () => {
       'Hash chains verified3 events in 2 streams',
     );
     expect(screen.getAllByRole('row')).toHaveLength(4);
-    expect(screen.getAllByRole('row')[1]).toHaveTextContent('2026-03-01 10:00:00');
+    // 10:00 UTC is 16:00 in Dhaka.
+    expect(screen.getAllByRole('row')[1]).toHaveTextContent('01/03/2026 16:00:00');
     expect(callsTo('GET', '/admin/audit')[0]?.path).toBe('/admin/audit');
   });
 
@@ -60,6 +61,37 @@ describe('audit log', () => {
     await waitFor(() => expect(callsTo('GET', '/admin/audit')).toHaveLength(2));
     const calls = backend.calls.filter((call) => call.path === '/admin/audit');
     expect(calls).toHaveLength(2);
+  });
+
+  it("shows each event's data as readable fields, with the raw JSON behind a toggle", async () => {
+    dashboard.audit = {
+      events: [
+        event(4, 'RentPaid', 'payment-3-2026-march', {
+          userEmail: 'karim@example.com',
+          amountPoisha: 1170000,
+          paidAt: '2026-03-04T18:30:00.000Z',
+          endedLeases: [3, 5],
+        }),
+      ],
+      verification: { ok: true, streams: 1, events: 1 },
+    };
+    const { user } = renderRoute(path, { signedInAs: admin });
+    const row = (await screen.findByRole('cell', { name: 'RentPaid' })).closest('tr')!;
+    const fields = row.querySelector('dl.event-fields')!;
+    expect(Array.from(fields.querySelectorAll('dt, dd'), (n) => n.textContent)).toEqual([
+      'User email',
+      'karim@example.com',
+      'Amount',
+      '৳ 11,700',
+      'Paid at',
+      '05/03/2026 00:30:00',
+      'Ended leases',
+      '3, 5',
+    ]);
+    const raw = within(row).getByText('Raw JSON');
+    expect(within(row).getByText(/"amountPoisha": 1170000/)).not.toBeVisible();
+    await user.click(raw);
+    expect(within(row).getByText(/"amountPoisha": 1170000/)).toBeVisible();
   });
 
   it('says loudly where the chain breaks', async () => {

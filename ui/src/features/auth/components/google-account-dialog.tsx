@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { FormEvent } from 'react';
 import { Modal } from '../../../components/modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -12,6 +13,7 @@ interface GoogleAccountDialogProps {
 
 /** Against the auth emulator Google's popup cannot open: ask which Google account to use. */
 export function GoogleAccountDialog({ onCancel, onContinue }: GoogleAccountDialogProps) {
+  const { t } = useTranslation();
   const { values, setErrors, bind } = useTextFields({ email: '', name: '' });
   const { email, name } = values;
 
@@ -23,27 +25,25 @@ export function GoogleAccountDialog({ onCancel, onContinue }: GoogleAccountDialo
   };
 
   return (
-    <Modal title="Continue with Google" onClose={onCancel}>
+    <Modal title={t('auth.googleDialog')} onClose={onCancel}>
       <form noValidate onSubmit={submit}>
         <section className="modal-card-body">
-          <p className="mb-4">
-            This local build signs in with test Google accounts. Which account should be used?
-          </p>
+          <p className="mb-4">{t('auth.googleDialogText')}</p>
           <TextField
-            label="Google account email"
+            label={t('auth.googleEmail')}
             type="email"
             autoComplete="email"
             required
             {...bind('email')}
           />
-          <TextField label="Name on the Google account" autoComplete="name" required {...bind('name')} />
+          <TextField label={t('auth.googleName')} autoComplete="name" required {...bind('name')} />
         </section>
         <footer className="modal-card-foot buttons is-right">
           <button type="button" className="button" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="submit" className="button is-primary">
-            Continue
+            {t('auth.continue')}
           </button>
         </footer>
       </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -16,6 +17,7 @@ interface GoogleSignInProps {
 
 /** Google sign-in (a popup, or the emulator's account dialog), then the user record is registered. */
 export function GoogleSignIn({ label, onSignedIn, disabled }: GoogleSignInProps) {
+  const { t } = useTranslation();
   const { googleSignIn } = useAuth();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -32,7 +34,7 @@ export function GoogleSignIn({ label, onSignedIn, disabled }: GoogleSignInProps)
       toast.success(messages.registeredWithGoogle);
       onSignedIn();
     } catch (error) {
-      toast.error(errorMessage(error, 'Google sign-in failed.'));
+      toast.error(errorMessage(error, t('auth.googleFailed')));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { GoogleSignIn } from './google-sign-in.tsx';
 
 interface OtherWaysInProps {
@@ -11,9 +12,10 @@ interface OtherWaysInProps {
 
 /** Under the login and sign-up forms: 'or' Google, then a link to the other form. */
 export function OtherWaysIn({ googleLabel, onSignedIn, disabled, children }: OtherWaysInProps) {
+  const { t } = useTranslation();
   return (
     <>
-      <p className="has-text-centered my-4 has-text-grey">or</p>
+      <p className="has-text-centered my-4 text-muted">{t('auth.or')}</p>
       <GoogleSignIn label={googleLabel} onSignedIn={onSignedIn} disabled={disabled} />
       <p className="has-text-centered mt-5">{children}</p>
     </>

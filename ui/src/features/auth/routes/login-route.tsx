@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
@@ -15,6 +16,7 @@ import { collectErrors, emailError } from '../validation.ts';
 type Field = 'email' | 'password';
 const fieldOrder = ['email', 'password'] as const;
 export default function LoginRoute() {
+  const { t } = useTranslation();
   const { signIn, resetPassword } = useAuth();
   const { search, goBack } = useRedirectBack();
   const form = useRef<HTMLFormElement>(null);
@@ -27,7 +29,7 @@ export default function LoginRoute() {
     // Logging in checks presence only: the provider owns the password policy.
     const found = collectErrors<Field>({
       email: emailError(email),
-      password: password ? undefined : 'Enter your password.',
+      password: password ? undefined : t('auth.enterPassword'),
     });
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError(form.current, fieldOrder, found);
@@ -45,14 +47,14 @@ export default function LoginRoute() {
   const onForgotPassword = async () => {
     const problem = emailError(email);
     if (problem) {
-      setErrors({ email: `${problem} The reset link is sent to it.` });
+      setErrors({ email: t('auth.resetGoesTo', { problem }) });
       return focusFirstError(form.current, fieldOrder, { email: problem });
     }
     setErrors({});
     setBusy('reset');
     try {
       await resetPassword(email.trim());
-      toast.success(`A password reset link was sent to ${email.trim()}.`);
+      toast.success(messages.resetLinkSent(email.trim()));
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
@@ -61,11 +63,18 @@ export default function LoginRoute() {
   };
 
   return (
-    <AuthCard title="Login">
+    <AuthCard title={t('auth.login')}>
       <form ref={form} noValidate onSubmit={onSubmit}>
-        <TextField label="Email" name="email" type="email" autoComplete="email" required {...bind('email')} />
         <TextField
-          label="Password"
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          {...bind('email')}
+        />
+        <TextField
+          label={t('auth.password')}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -79,7 +88,7 @@ export default function LoginRoute() {
             onClick={onForgotPassword}
             disabled={busy !== null}
           >
-            Forgot password?
+            {t('auth.forgot')}
           </button>
         </div>
         <button
@@ -87,11 +96,11 @@ export default function LoginRoute() {
           className={`button is-primary is-fullwidth${busy === 'login' ? ' is-loading' : ''}`}
           disabled={busy !== null}
         >
-          Continue
+          {t('auth.continue')}
         </button>
       </form>
-      <OtherWaysIn googleLabel="Continue with Google" onSignedIn={goBack} disabled={busy !== null}>
-        New here? <Link href={`/signUp${search}`}>Create an account</Link>
+      <OtherWaysIn googleLabel={t('auth.google')} onSignedIn={goBack} disabled={busy !== null}>
+        {t('auth.newHere')} <Link href={`/signUp${search}`}>{t('auth.createAccount')}</Link>
       </OtherWaysIn>
     </AuthCard>
   );

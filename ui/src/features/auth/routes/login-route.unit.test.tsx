@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo } from '../../../testing/backend.ts';
+import { messages } from '../../../lib/messages.ts';
 import { addAccount, identityCalls } from '../../../testing/fake-identity.ts';
 import { renderRoute, waitForSession } from '../../../testing/render-route.tsx';
 
@@ -64,6 +65,7 @@ describe('login', () => {
   });
 
   it('sends the password reset email to the typed address', async () => {
+    addAccount(account);
     const { user } = await openLogin();
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(/Enter your email address/);
@@ -71,10 +73,24 @@ describe('login', () => {
 
     await user.type(screen.getByLabelText(/^Email/), account.email);
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
-    expect(
-      await screen.findByText(`A password reset link was sent to ${account.email}.`),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(messages.resetLinkSent(account.email))).toBeInTheDocument();
     expect(identityCalls.passwordResets).toEqual([account.email]);
+  });
+
+  it('tells a stranger nothing about which emails have accounts', async () => {
+    addAccount(account);
+    const { user } = await openLogin();
+    const stranger = 'nobody@example.com';
+    await user.type(screen.getByLabelText(/^Email/), stranger);
+    await user.type(screen.getByLabelText(/^Password/), account.password);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // An unknown email reads exactly like a wrong password.
+    expect(await screen.findByText('Wrong email or password.')).toBeInTheDocument();
+    expect(screen.queryByText(/No account/)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(await screen.findByText(messages.resetLinkSent(stranger))).toBeInTheDocument();
+    expect(identityCalls.passwordResets).toEqual([]);
   });
 
   it('signs in with a Google account (the emulator asks which one) and registers the user', async () => {

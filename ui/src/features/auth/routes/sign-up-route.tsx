@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
@@ -7,6 +8,7 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { messages } from '../../../lib/messages.ts';
 import { registerUser } from '../api/register-user.ts';
 import { uploadImage } from '../api/upload-image.ts';
+import { preparePhoto } from '../utils/prepare-photo.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { focusFirstError } from '../components/focus-first-error.ts';
 import { OtherWaysIn } from '../components/other-ways-in.tsx';
@@ -18,7 +20,8 @@ type Field = 'name' | 'photo' | 'email' | 'password';
 const fieldOrder = ['name', 'photo', 'email', 'password'] as const;
 
 export default function SignUpRoute() {
-  const { createUser, updateUserProfile } = useAuth();
+  const { t } = useTranslation();
+  const { createUser, updateUserProfile, discardNewAccount } = useAuth();
   const { search, goBack } = useRedirectBack();
   const form = useRef<HTMLFormElement>(null);
   const { values, errors, setErrors, bind } = useTextFields<'name' | 'email' | 'password', Field>({
@@ -42,27 +45,46 @@ export default function SignUpRoute() {
     if (Object.keys(found).length > 0 || !photo) return focusFirstError(form.current, fieldOrder, found);
 
     setBusy(true);
+    // The photo is made ready (or refused) before the account exists: a bad photo makes nothing.
+    let ready: File;
+    try {
+      ready = await preparePhoto(photo);
+    } catch (error) {
+      setBusy(false);
+      setErrors({ photo: errorMessage(error) });
+      return focusFirstError(form.current, fieldOrder, { photo: true });
+    }
+    let created = false;
     try {
       const user = await createUser(email.trim(), password);
+      created = true;
       // The account exists from here on, so the photo upload may use its API token.
-      const photoURL = await uploadImage(photo);
+      const photoURL = await uploadImage(ready);
       const displayName = name.trim() || user.email.split('@')[0] || user.email;
       await updateUserProfile(displayName, photoURL);
       await registerUser({ name: displayName, email: user.email, photoURL });
       toast.success(messages.registered);
       goBack();
     } catch (error) {
-      toast.error(errorMessage(error));
+      // A sign-up half done is undone, so the next try is not told the email is taken.
+      if (created) await discardNewAccount();
+      toast.error(created ? `${messages.signUpUndone} ${errorMessage(error)}` : errorMessage(error));
       setBusy(false);
     }
   };
 
   return (
-    <AuthCard title="Sign Up">
+    <AuthCard title={t('auth.signUp')}>
       <form ref={form} noValidate onSubmit={onSubmit}>
-        <TextField label="Name" name="name" autoComplete="name" {...bind('name')} hint="Optional" />
         <TextField
-          label="Profile photo"
+          label={t('auth.name')}
+          name="name"
+          autoComplete="name"
+          {...bind('name')}
+          hint={t('auth.optional')}
+        />
+        <TextField
+          label={t('auth.photo')}
           name="photo"
           type="file"
           accept="image/*"
@@ -70,26 +92,33 @@ export default function SignUpRoute() {
           error={errors.photo}
           onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
         />
-        <TextField label="Email" name="email" type="email" autoComplete="email" required {...bind('email')} />
         <TextField
-          label="Password"
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          {...bind('email')}
+        />
+        <TextField
+          label={t('auth.password')}
           name="password"
           type="password"
           autoComplete="new-password"
           required
           {...bind('password')}
-          hint="At least 6 characters"
+          hint={t('auth.atLeast6')}
         />
         <button
           type="submit"
           className={`button is-primary is-fullwidth mt-5${busy ? ' is-loading' : ''}`}
           disabled={busy}
         >
-          Continue
+          {t('auth.continue')}
         </button>
       </form>
-      <OtherWaysIn googleLabel="Sign up with Google" onSignedIn={goBack} disabled={busy}>
-        Already have an account? <Link href={`/login${search}`}>Log in</Link>
+      <OtherWaysIn googleLabel={t('auth.googleSignUp')} onSignedIn={goBack} disabled={busy}>
+        {t('auth.haveAccount')} <Link href={`/login${search}`}>{t('auth.logIn')}</Link>
       </OtherWaysIn>
     </AuthCard>
   );

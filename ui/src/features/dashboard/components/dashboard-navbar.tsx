@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { Link } from 'wouter';
 import { Brand } from '../../../components/brand.tsx';
 import { useLogOut } from '../../../lib/use-log-out.ts';
@@ -9,31 +11,35 @@ interface DashboardNavbarProps {
 
 /** The dashboard's top bar: the menu toggle (small screens), the logo, Home and Logout. */
 export function DashboardNavbar({ menuOpen, onToggleMenu }: DashboardNavbarProps) {
+  const { t } = useTranslation();
   const onLogout = useLogOut();
   return (
-    <nav className="navbar has-shadow dashboard-navbar" aria-label="Dashboard navigation">
+    <nav className="navbar has-shadow dashboard-navbar" aria-label={t('dashboard.navigation')}>
       <div className="navbar-brand">
         <button
           type="button"
           className="button is-white dashboard-menu-toggle is-hidden-desktop"
-          aria-label={menuOpen ? 'Close dashboard menu' : 'Open dashboard menu'}
+          aria-label={menuOpen ? t('dashboard.closeMenu') : t('dashboard.openMenu')}
           aria-expanded={menuOpen}
           aria-controls="dashboard-sidebar"
           onClick={onToggleMenu}
         >
           <span aria-hidden="true">☰</span>
         </button>
-        <Link href="~/" className="navbar-item" aria-label="Gulshan Heights, home">
+        <Link href="~/" className="navbar-item" aria-label={t('brand.home')}>
           <Brand />
         </Link>
       </div>
       <div className="navbar-end is-flex">
+        <div className="navbar-item">
+          <LanguageSwitch />
+        </div>
         <Link href="~/" className="navbar-item">
-          Home
+          {t('nav.home')}
         </Link>
         <div className="navbar-item">
           <button type="button" className="button is-light" onClick={() => void onLogout()}>
-            Logout
+            {t('nav.logout')}
           </button>
         </div>
       </div>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format.ts';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Roles } from '../../../lib/use-roles.ts';
@@ -26,41 +28,46 @@ interface SidebarProps {
 
 /** The dashboard's menu: one section per role the user holds. */
 export function Sidebar({ roles, announcementCount }: SidebarProps) {
-  const count = announcementCount === undefined ? '' : ` (${announcementCount})`;
+  const { t } = useTranslation();
+  const announcements =
+    announcementCount === undefined
+      ? t('dashboard.announcements')
+      : t('dashboard.announcementsCount', { count: formatNumber(announcementCount) });
   // A signed-in user with no admin or member role is a plain user.
   const isUser = roles.isUser || (!roles.isAdmin && !roles.isMember);
   return (
     <aside className="menu dashboard-menu">
       {roles.isAdmin && (
         <>
-          <p className="menu-label">Admin Dashboard</p>
+          <p className="menu-label">{t('dashboard.admin')}</p>
           <ul className="menu-list">
-            <Item href="/adminProfile">Admin Profile</Item>
-            <Item href="/manageMember">Manage Members</Item>
-            <Item href="/makeAnnouncement">Make Announcement</Item>
-            <Item href="/agreementRequest">Agreement Requests</Item>
-            <Item href="/manageCoupon">Manage Coupons</Item>
-            <Item href="/auditLog">Audit Log</Item>
+            <Item href="/adminProfile">{t('dashboard.adminProfile')}</Item>
+            <Item href="/manageMember">{t('dashboard.manageMembers')}</Item>
+            <Item href="/makeAnnouncement">{t('dashboard.makeAnnouncement')}</Item>
+            <Item href="/agreementRequest">{t('dashboard.agreementRequests')}</Item>
+            <Item href="/manageCoupon">{t('dashboard.manageCoupons')}</Item>
+            <Item href="/auditLog">{t('dashboard.auditLog')}</Item>
           </ul>
         </>
       )}
       {roles.isMember && (
         <>
-          <p className="menu-label">Member Dashboard</p>
+          <p className="menu-label">{t('dashboard.member')}</p>
           <ul className="menu-list">
-            <Item href="/memberProfile">My Profile</Item>
-            <Item href="/memberPayment">Make Payment</Item>
-            <Item href="/paymentHistory">Payment History</Item>
-            <Item href="/announcements">{`Announcements${count}`}</Item>
+            <Item href="/memberProfile">{t('dashboard.myProfile')}</Item>
+            <Item href="/memberPayment">{t('dashboard.makePayment')}</Item>
+            <Item href="/paymentHistory">{t('dashboard.paymentHistory')}</Item>
+            <Item href="/announcements">{announcements}</Item>
           </ul>
         </>
       )}
       {isUser && (
         <>
-          <p className="menu-label">User Dashboard</p>
+          <p className="menu-label">{t('dashboard.user')}</p>
           <ul className="menu-list">
-            <Item href="/userProfile">My Profile</Item>
-            <Item href="/announcements">{`Announcements${count}`}</Item>
+            <Item href="/userProfile">{t('dashboard.myProfile')}</Item>
+            <Item href="/paymentHistory">{t('dashboard.paymentHistory')}</Item>
+            <Item href="/announcements">{announcements}</Item>
           </ul>
         </>
       )}

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from '../../../lib/env.ts';
 import { backend, callsTo } from '../../../testing/backend.ts';
 import { serveDashboardBackend } from '../../../testing/dashboard-backend.ts';
+import { FakeEventSource, stopFakeEventSource } from '../../../testing/fake-event-source.ts';
 import { renderRoute } from '../../../testing/render-route.tsx';
 import { server } from '../../../testing/server.ts';
 
@@ -18,6 +19,8 @@ const sectionTitles = () =>
   Array.from(sidebar().querySelectorAll('.menu-label'), (label) => label.textContent);
 
 describe('dashboard shell', () => {
+  afterEach(stopFakeEventSource);
+
   it('sends a visitor to /login, remembering the page', async () => {
     const { currentPath } = renderRoute('/dashboard/userProfile');
     await waitFor(() => expect(currentPath()).toBe('/login?from=%2Fdashboard%2FuserProfile'));
@@ -75,15 +78,52 @@ describe('dashboard shell', () => {
   });
 
   it.each([
-    ['a user', '/dashboard/manageMember', user],
-    ['a member', '/dashboard/agreementRequest', member],
-    ['a user', '/dashboard/memberPayment', user],
-    ['an admin', '/dashboard/paymentHistory', admin],
-  ])('sends %s away from %s to /login', async (_, path, who) => {
+    ['a user', '/dashboard/manageMember', user, '/dashboard/userProfile', /for admins only/],
+    ['a member', '/dashboard/agreementRequest', member, '/dashboard/memberProfile', /for admins only/],
+    ['a user', '/dashboard/memberPayment', user, '/dashboard/userProfile', /for members/],
+    ['an admin', '/dashboard/paymentHistory', admin, '/dashboard/adminProfile', /admins see payments/],
+  ])('sends %s away from %s to their own dashboard, saying why', async (_, path, who, home, why) => {
     backend.members.add(member.email);
     backend.admins.add(admin.email);
     const { currentPath } = renderRoute(path, { signedInAs: who });
-    await waitFor(() => expect(currentPath()).toBe('/login'));
+    expect(await screen.findByText(why)).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe(home));
+    expect(localStorage.getItem('access-token')).toBe(`token:${who.email}`);
+  });
+
+  it('moves a member demoted while on a member page to the user dashboard, saying why', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    backend.members.add(member.email);
+    const { currentPath } = renderRoute('/dashboard/memberPayment', { signedInAs: member });
+    await screen.findByRole('heading', { name: 'Make Payment' });
+    backend.members.delete(member.email);
+    FakeEventSource.opened[0]?.emit({ view: 'members', position: 9 });
+    expect(await screen.findByText(/That page is for members/)).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/dashboard/userProfile'));
+    expect(screen.getByText('User Dashboard')).toBeInTheDocument();
+  });
+
+  it('says so, with Try again, when the read API is down, instead of loading for ever', async () => {
+    let down = true;
+    // While down, the role checks cannot connect; after, they fall through to the usual answers.
+    server.use(
+      http.get(`${env.queryUrl}/user/:role/:email`, () => (down ? HttpResponse.error() : undefined)),
+    );
+    const { user: clicker } = renderRoute('/dashboard', { signedInAs: user });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the dashboard: Cannot reach the server');
+    expect(screen.queryByText('Loading your dashboard…')).toBeNull();
+
+    down = false;
+    await clicker.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
+  });
+
+  it('offers a skip link to the page content', async () => {
+    renderRoute('/dashboard/userProfile', { signedInAs: user });
+    await screen.findByRole('heading', { name: 'My Profile' });
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
+    expect(document.getElementById('main')).toHaveAttribute('tabindex', '-1');
   });
 
   it('lets any signed-in user read the announcements', async () => {
@@ -114,31 +154,7 @@ describe('dashboard shell', () => {
 });
 
 describe('live updates', () => {
-  class FakeEventSource {
-    static CLOSED = 2;
-    static opened: FakeEventSource[] = [];
-    readyState = 1;
-    closed = false;
-    private listeners = new Map<string, Array<(event: MessageEvent<string>) => void>>();
-    constructor(readonly url: string) {
-      FakeEventSource.opened.push(this);
-    }
-    addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-      this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-    }
-    close() {
-      this.closed = true;
-    }
-    emit(data: unknown) {
-      const event = new MessageEvent('message', { data: JSON.stringify(data) });
-      this.listeners.get('message')?.forEach((listener) => listener(event));
-    }
-  }
-
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    FakeEventSource.opened = [];
-  });
+  afterEach(stopFakeEventSource);
 
   it('follows the query-service stream with the token and re-reads the view that changed', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);

@@ -1,27 +1,18 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 
+/** Each slide's picture and the keys of its description and caption (home.*). */
 const slides = [
-  {
-    src: '/images/building-facade.svg',
-    alt: 'The front of Gulshan Heights: a twelve-storey tower with balconies, lit windows and a glass entrance',
-    caption: 'Modern living in the heart of Gulshan',
-  },
-  {
-    src: '/images/lobby.svg',
-    alt: 'The lobby: a reception desk, sofas, a chandelier and tall windows',
-    caption: 'A warm welcome every time you come home',
-  },
-  {
-    src: '/images/rooftop-garden.svg',
-    alt: 'The rooftop garden at dusk: planters, a pergola with seating and the city skyline',
-    caption: 'Evenings in the rooftop garden',
-  },
+  { src: '/images/building-facade.svg', alt: 'home.facadeAlt', caption: 'home.facadeCaption' },
+  { src: '/images/lobby.svg', alt: 'home.lobbyAlt', caption: 'home.lobbyCaption' },
+  { src: '/images/rooftop-garden.svg', alt: 'home.rooftopAlt', caption: 'home.rooftopCaption' },
 ] as const;
 
 const intervalMs = 3000;
 
 /** The opening banner: an auto-playing carousel that pauses on hover, focus or on request. */
 export function BannerSlider() {
+  const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const [stopped, setStopped] = useState(false);
   const [held, setHeld] = useState(false); // pointer over it or keyboard focus inside
@@ -40,7 +31,7 @@ export function BannerSlider() {
     <section
       className="slider"
       aria-roledescription="carousel"
-      aria-label="Gulshan Heights in pictures"
+      aria-label={t('home.slider')}
       onMouseEnter={() => setHeld(true)}
       onMouseLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
@@ -56,11 +47,11 @@ export function BannerSlider() {
               className="slider-slide"
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${slides.length}`}
+              aria-label={t('home.slide', { n: i + 1, count: slides.length })}
               aria-hidden={i !== index}
             >
-              <img src={slide.src} alt={slide.alt} width={1600} height={700} />
-              <p className="slider-caption">{slide.caption}</p>
+              <img src={slide.src} alt={t(slide.alt)} width={1600} height={700} />
+              <p className="slider-caption">{t(slide.caption)}</p>
             </div>
           ))}
         </div>
@@ -70,7 +61,7 @@ export function BannerSlider() {
           type="button"
           className="slider-button"
           onClick={() => setStopped((s) => !s)}
-          aria-label={stopped ? 'Play slide show' : 'Pause slide show'}
+          aria-label={stopped ? t('home.play') : t('home.pause')}
         >
           <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span>
         </button>
@@ -78,7 +69,7 @@ export function BannerSlider() {
           type="button"
           className="slider-button"
           onClick={() => go(index - 1)}
-          aria-label="Previous slide"
+          aria-label={t('home.previous')}
         >
           <span aria-hidden="true">‹</span>
         </button>
@@ -88,11 +79,16 @@ export function BannerSlider() {
             type="button"
             className={`slider-dot${i === index ? ' is-current' : ''}`}
             onClick={() => go(i)}
-            aria-label={`Show slide ${i + 1}`}
+            aria-label={t('home.showSlide', { n: i + 1 })}
             aria-current={i === index ? 'true' : undefined}
           />
         ))}
-        <button type="button" className="slider-button" onClick={() => go(index + 1)} aria-label="Next slide">
+        <button
+          type="button"
+          className="slider-button"
+          onClick={() => go(index + 1)}
+          aria-label={t('home.next')}
+        >
           <span aria-hidden="true">›</span>
         </button>
       </div>

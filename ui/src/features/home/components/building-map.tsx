@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import 'leaflet/dist/leaflet.css';
 import { icon, type LatLngTuple, type Marker as LeafletMarker } from 'leaflet';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
@@ -31,6 +32,7 @@ function OpenPopup({ marker }: { marker: RefObject<LeafletMarker | null> }) {
 
 /** A read-only street map centred on the building. */
 export default function BuildingMap() {
+  const { t } = useTranslation();
   const marker = useRef<LeafletMarker>(null);
   return (
     <MapContainer
@@ -51,7 +53,7 @@ export default function BuildingMap() {
       />
       <Marker ref={marker} position={building} icon={markerIcon} interactive={false} keyboard={false}>
         <Popup closeButton={false} autoPan={false} closeOnClick={false}>
-          Gulshan, Dhaka
+          {t('home.marker')}
         </Popup>
       </Marker>
       <OpenPopup marker={marker} />

@@ -1,25 +1,25 @@
+import { useTranslation } from 'react-i18next';
 import { SectionTitle } from '../../../components/section-title.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useAvailableCoupons } from '../api/get-available-coupons.ts';
 import { CouponCard } from './coupon-card.tsx';
 
 function CouponsBody() {
+  const { t } = useTranslation();
   const coupons = useAvailableCoupons();
-  if (coupons.isPending) return <Spinner label="Loading coupons…" />;
+  if (coupons.isPending) return <Spinner label={t('common.loadingWhat', { what: t('home.couponsWhat') })} />;
   if (coupons.isError) {
     return (
       <div className="notification is-danger is-light has-text-centered" role="alert">
-        <p>Could not load the coupons: {coupons.error.message}</p>
+        <p>{t('common.couldNotLoad', { what: t('home.couponsWhat'), message: coupons.error.message })}</p>
         <button type="button" className="button is-small mt-3" onClick={() => void coupons.refetch()}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       </div>
     );
   }
   if (coupons.data.length === 0) {
-    return (
-      <p className="has-text-centered has-text-grey">No coupons are available right now. Check back soon!</p>
-    );
+    return <p className="has-text-centered text-muted">{t('home.noCoupons')}</p>;
   }
   return (
     // 1 column on phones, 2 on tablets, 3 from desktops up.
@@ -34,9 +34,10 @@ function CouponsBody() {
 }
 
 export function CouponsSection() {
+  const { t } = useTranslation();
   return (
     <section className="section" aria-labelledby="coupons-title">
-      <SectionTitle id="coupons-title" heading="Coupons" subheading="Save on your monthly rent" />
+      <SectionTitle id="coupons-title" heading={t('home.coupons')} subheading={t('home.couponsSub')} />
       <div className="columns is-centered">
         <div className="column is-three-quarters">
           <CouponsBody />

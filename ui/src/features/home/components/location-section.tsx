@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { lazy, Suspense, useRef } from 'react';
 import { SectionTitle } from '../../../components/section-title.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -7,25 +8,24 @@ import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 const BuildingMap = lazy(() => import('./building-map.tsx'));
 
 export function LocationSection() {
+  const { t } = useTranslation();
   const frame = useRef<HTMLDivElement>(null);
   const near = useNearViewport(frame);
 
   return (
     <section className="section" aria-labelledby="location-title">
-      <SectionTitle id="location-title" heading="Building Location" />
+      <SectionTitle id="location-title" heading={t('home.location')} />
       <figure className="container location-figure">
         <div ref={frame} className="map-frame">
           {near ? (
-            <Suspense fallback={<Spinner label="Loading the map…" />}>
+            <Suspense fallback={<Spinner label={t('home.loadingMap')} />}>
               <BuildingMap />
             </Suspense>
           ) : (
             <div className="map-placeholder" aria-hidden="true" />
           )}
         </div>
-        <figcaption className="has-text-centered mt-3">
-          House 27, Road 113, Gulshan 2, Dhaka 1212: a short walk from Gulshan Lake Park.
-        </figcaption>
+        <figcaption className="has-text-centered mt-3">{t('home.mapCaption')}</figcaption>
       </figure>
     </section>
   );

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { env } from '../../../lib/env.ts';
@@ -42,39 +42,5 @@ describe('member profile and make payment', () => {
     renderRoute('/dashboard/memberProfile', { signedInAs: member });
     expect(await screen.findByText('Loading apartments…')).toBeInTheDocument();
     expect(await screen.findByText('Could not load the apartments: Boom')).toBeInTheDocument();
-  });
-
-  it('offers a card per apartment; Pay appears once a month is chosen and carries si, month and year', async () => {
-    const { user, currentPath } = renderRoute('/dashboard/memberPayment', { signedInAs: member });
-    const card = await screen.findByRole('article', { name: 'Pay rent for apartment A-103' });
-    expect(card).toHaveTextContent('Emailrahim@example.com');
-    expect(card).toHaveTextContent('Rent৳ 13,000');
-    const month = within(card).getByLabelText('Month');
-    expect(
-      within(month)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual([
-      'Select Month',
-      'January',
-      'February',
-      'March',
-      'April',
-      'May',
-      'June',
-      'July',
-      'August',
-      'September',
-      'October',
-      'November',
-      'December',
-    ]);
-    expect(within(card).getByLabelText('Year')).toHaveValue(String(new Date().getFullYear()));
-    expect(within(card).queryByRole('link', { name: 'Pay' })).toBeNull();
-    await user.selectOptions(month, 'March');
-    await user.clear(within(card).getByLabelText('Year'));
-    await user.type(within(card).getByLabelText('Year'), '2026');
-    await user.click(within(card).getByRole('link', { name: 'Pay' }));
-    expect(currentPath()).toBe('/dashboard/payment?si=3&month=March&year=2026');
   });
 });

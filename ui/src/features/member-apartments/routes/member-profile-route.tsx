@@ -1,23 +1,32 @@
+import { useTranslation } from 'react-i18next';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { ProfileCard } from '../../../components/profile-card.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatShortDate, formatTaka } from '../../../lib/format.ts';
-import { useMemberApartments } from '../api/get-member-apartments.ts';
+import { useMemberApartments } from '../../../lib/member-apartments.ts';
 
 /** The member's profile and the apartments they lease. */
 export default function MemberProfileRoute() {
+  const { t } = useTranslation();
   const { user } = useAuth();
   const apartments = useMemberApartments(user?.email ?? '');
   return (
-    <DashboardPage id="member-profile-title" title="Member Profile">
-      <ProfileCard role="Member" />
-      <h2 className="title is-4 mt-5">My Apartment</h2>
+    <DashboardPage id="member-profile-title" title={t('pages.memberProfile')}>
+      <ProfileCard role={t('pages.roleMember')} />
+      <h2 className="title is-4 mt-5">{t('pages.myApartment')}</h2>
       <QueryTable
-        what="apartments"
+        what={t('pages.apartmentsWhat')}
         query={apartments}
-        empty="You do not lease an apartment at the moment."
-        columns={['Apartment No.', 'Block', 'Floor', 'Room No.', 'Rent (৳)', 'Agreement Accept Date']}
+        empty={t('pages.noLease')}
+        columns={[
+          t('pages.apartmentNo'),
+          t('pages.block'),
+          t('pages.floor'),
+          t('pages.roomNo'),
+          t('pages.rentTaka'),
+          t('pages.acceptDate'),
+        ]}
         rowKey={(apartment) => apartment._id}
         cells={(apartment) => (
           <>

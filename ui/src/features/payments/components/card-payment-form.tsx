@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -15,6 +16,7 @@ const failed = (message: string | undefined, fallback: string) => toast.error(me
 
 /** The card field and Pay: creates the payment method, then confirms the intent with it. */
 export function CardPaymentForm({ clientSecret, billing, repricing, onPaid }: CardPaymentFormProps) {
+  const { t } = useTranslation();
   const stripe = useStripe();
   const elements = useElements();
   const [complete, setComplete] = useState(false);
@@ -32,26 +34,29 @@ export function CardPaymentForm({ clientSecret, billing, repricing, onPaid }: Ca
         card,
         billing_details: { email: billing.email, name: billing.name || 'anonymous' },
       });
-      if (method.error) return failed(method.error.message, 'The card was not accepted.');
+      if (method.error) return failed(method.error.message, t('pages.cardRefused'));
       const confirmed = await stripe.confirmCardPayment(clientSecret, {
         payment_method: method.paymentMethod.id,
       });
-      if (confirmed.error) return failed(confirmed.error.message, 'The payment did not go through.');
+      if (confirmed.error) return failed(confirmed.error.message, t('pages.paymentFailed'));
       if (confirmed.paymentIntent.status !== 'succeeded') {
-        return failed(undefined, `The payment is ${confirmed.paymentIntent.status.replaceAll('_', ' ')}.`);
+        return failed(
+          undefined,
+          t('pages.paymentStatus', { status: confirmed.paymentIntent.status.replaceAll('_', ' ') }),
+        );
       }
       onPaid(confirmed.paymentIntent.id);
     } catch (error) {
-      failed(error instanceof Error ? error.message : undefined, 'The payment could not be sent.');
+      failed(error instanceof Error ? error.message : undefined, t('pages.paymentNotSent'));
     } finally {
       setPaying(false);
     }
   };
 
   return (
-    <form onSubmit={onSubmit} aria-label="Card payment">
+    <form onSubmit={onSubmit} aria-label={t('pages.cardPayment')}>
       <div className="field">
-        <span className="label">Card</span>
+        <span className="label">{t('pages.card')}</span>
         <div className="card-element input">
           <CardElement
             options={{ hidePostalCode: true, style: { base: { fontSize: '16px' } } }}
@@ -67,7 +72,7 @@ export function CardPaymentForm({ clientSecret, billing, repricing, onPaid }: Ca
         className={`button is-primary${paying ? ' is-loading' : ''}`}
         disabled={!ready || paying}
       >
-        Pay
+        {t('pages.pay')}
       </button>
     </form>
   );

@@ -1,15 +1,17 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
-import { formatTaka, formatUtcDateTime } from '../../../lib/format.ts';
+import { formatTaka, formatPaymentTime } from '../../../lib/format.ts';
 import { downloadReceipt } from '../api/download-receipt.ts';
 import { usePayments } from '../api/get-payments.ts';
 
 /** The member's payments, searchable by month, each with its PDF receipt. */
 export default function PaymentHistoryRoute() {
+  const { t } = useTranslation();
   const { user } = useAuth();
   const [typed, setTyped] = useState('');
   const [month, setMonth] = useState('');
@@ -27,42 +29,51 @@ export default function PaymentHistoryRoute() {
     try {
       await downloadReceipt(transactionId);
     } catch (error) {
-      toast.error(errorMessage(error, 'The receipt could not be downloaded.'));
+      toast.error(errorMessage(error, t('pages.receiptFailed')));
     } finally {
       setDownloading(null);
     }
   };
 
   return (
-    <DashboardPage id="payment-history-title" title="Payment History">
+    <DashboardPage id="payment-history-title" title={t('pages.paymentHistory')}>
       <form className="field has-addons" role="search" onSubmit={onSearch}>
         <div className="control">
           <label className="is-sr-only" htmlFor={searchId}>
-            Month
+            {t('pages.month')}
           </label>
           <input
             id={searchId}
             className="input"
             type="search"
-            placeholder="Search by month"
+            placeholder={t('pages.searchMonth')}
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
           />
         </div>
         <div className="control">
           <button type="submit" className="button is-info">
-            Search
+            {t('pages.search')}
           </button>
         </div>
       </form>
       <QueryTable
-        what="payments"
+        what={t('pages.paymentsWhat')}
         query={payments}
-        empty={month ? `No payments for ${month}.` : 'You have not paid any rent yet.'}
-        columns={['Email', 'Month', 'Rent', 'Transaction ID', 'Payment Time', 'Receipt']}
+        empty={month ? t('pages.noPaymentsFor', { month }) : t('pages.noPayments')}
+        columns={[
+          t('pages.apartment'),
+          t('pages.email'),
+          t('pages.month'),
+          t('pages.rent'),
+          t('pages.transactionId'),
+          t('pages.paymentTime'),
+          t('pages.receipt'),
+        ]}
         rowKey={(payment) => payment._id}
         cells={(payment) => (
           <>
+            <td>{payment.apartment ?? '—'}</td>
             <td>{payment.email}</td>
             <td>
               {payment.month}
@@ -72,15 +83,15 @@ export default function PaymentHistoryRoute() {
             <td>
               <code>{payment.TransactionId}</code>
             </td>
-            <td>{formatUtcDateTime(payment.time)}</td>
+            <td>{formatPaymentTime(payment.time)}</td>
             <td>
               <button
                 type="button"
                 className={`button is-small${downloading === payment.TransactionId ? ' is-loading' : ''}`}
-                aria-label={`Receipt for ${payment.TransactionId}`}
+                aria-label={t('pages.receiptFor', { id: payment.TransactionId })}
                 onClick={() => void onReceipt(payment.TransactionId)}
               >
-                Receipt
+                {t('pages.receipt')}
               </button>
             </td>
           </>

@@ -40,15 +40,15 @@ describe('payment history', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('lists the payments with the time in UTC', async () => {
+  it('lists the payments with their apartment and the time in Dhaka', async () => {
     renderRoute(path, { signedInAs: member });
     await screen.findByText('pi_jan');
     expect(
       screen.getAllByRole('row').map((row) => Array.from(row.children, (cell) => cell.textContent)),
     ).toEqual([
-      ['#', 'Email', 'Month', 'Rent', 'Transaction ID', 'Payment Time', 'Receipt'],
-      ['1', member.email, 'January 2026', '৳ 11,700', 'pi_jan', '2026-01-01 00:00:00', 'Receipt'],
-      ['2', member.email, 'March 2026', '৳ 11,700', 'pi_mar', '2026-03-01 00:00:05', 'Receipt'],
+      ['#', 'Apartment', 'Email', 'Month', 'Rent', 'Transaction ID', 'Payment Time (Dhaka)', 'Receipt'],
+      ['1', 'A-103', member.email, 'January 2026', '৳ 11,700', 'pi_jan', '01/01/2026 06:00:00', 'Receipt'],
+      ['2', 'A-103', member.email, 'March 2026', '৳ 11,700', 'pi_mar', '01/03/2026 06:00:05', 'Receipt'],
     ]);
   });
 
@@ -92,6 +92,14 @@ describe('payment history', () => {
     const { user } = renderRoute(path, { signedInAs: member });
     await user.click(await screen.findByRole('button', { name: 'Receipt for pi_jan' }));
     expect(await screen.findByText('No such payment')).toBeInTheDocument();
+  });
+
+  it('stays open to a former member, read only, with their receipts', async () => {
+    backend.members.delete(member.email);
+    const { currentPath } = renderRoute(path, { signedInAs: member });
+    expect(await screen.findByRole('button', { name: 'Receipt for pi_jan' })).toBeInTheDocument();
+    expect(currentPath()).toBe(path);
+    expect(screen.getByRole('complementary')).toHaveTextContent('Payment History');
   });
 
   it('says when nothing was paid yet', async () => {

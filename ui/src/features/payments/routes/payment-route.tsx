@@ -1,20 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { monthNames } from '@building/events/catalogue';
 import './payment.css';
 import { Elements } from '@stripe/react-stripe-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useSearchParams } from 'wouter';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { z } from 'zod/mini';
-import { isRefusal } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
+import { QueryStatus } from '../../../components/query-status.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
-import { formatTaka } from '../../../lib/format.ts';
+import { useMemberApartments, type MemberApartment } from '../../../lib/member-apartments.ts';
+import { formatMonthName, formatNumber, formatTaka, formatYear } from '../../../lib/format.ts';
+import { translate } from '../../../i18n/i18n.ts';
 import { paymentIntentQueryOptions, usePaymentIntent, type RentTerms } from '../api/create-payment-intent.ts';
 import { couponMatching, usePayableCoupons } from '../api/get-payable-coupons.ts';
 import { useRecordPayment } from '../api/record-payment.ts';
 import { CardPaymentForm } from '../components/card-payment-form.tsx';
 import { loadCardPayments } from '../utils/load-card-payments.ts';
+
+/** The month's place in the year (0 for January), from its English name. */
+const monthIndex = (month: string) => Math.max(0, monthNames.indexOf(month as (typeof monthNames)[number]));
 
 const termsSchema = z.object({
   si: z.coerce.number().check(z.int(), z.positive()),
@@ -22,7 +29,8 @@ const termsSchema = z.object({
   year: z.coerce.number().check(z.int(), z.gte(2000), z.lte(2999)),
 });
 
-function Payment({ terms }: { terms: RentTerms }) {
+function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment }) {
+  const { t } = useTranslation();
   const { user } = useAuth();
   const [typed, setTyped] = useState('');
   const [applied, setApplied] = useState<string | undefined>();
@@ -41,12 +49,6 @@ function Payment({ terms }: { terms: RentTerms }) {
   );
   const match = couponMatching(coupons.data, typed);
 
-  // A refusal to price the month (already paid, no lease, ...) is said in a toast, and stays on the page.
-  const failure = intent.error;
-  useEffect(() => {
-    if (failure) toast.error(failure.message, { id: `intent:${failure.message}` });
-  }, [failure]);
-
   /** The server prices the coupon; only when it agrees does the screen switch to that price. */
   const onApply = async () => {
     if (!match) return;
@@ -63,7 +65,7 @@ function Payment({ terms }: { terms: RentTerms }) {
 
   const onPaid = async (paymentIntentId: string) => {
     setPaidId(paymentIntentId);
-    toast.success('Payment received successfully!');
+    toast.success(t('pages.paymentReceived'));
     try {
       await record.mutateAsync(paymentIntentId);
     } catch (error) {
@@ -72,30 +74,55 @@ function Payment({ terms }: { terms: RentTerms }) {
   };
 
   const data = intent.data;
+  const heading = (
+    <p className="heading">
+      {t('pages.paymentHeading', {
+        apartment: String(lease.apartment),
+        block: String(lease.block),
+        month: formatMonthName(Date.UTC(2000, monthIndex(terms.month), 1)),
+        year: formatYear(terms.year),
+      })}
+    </p>
+  );
+  // A month the server will not price (already paid, ...) is said once, with where to go instead.
+  if (intent.isError && !paidId) {
+    return (
+      <div className="box">
+        {heading}
+        <div className="notification is-warning is-light" role="alert">
+          <p>{intent.error.message}</p>
+          <p className="mt-2">
+            <Link href="/memberPayment">{t('pages.chooseAnother')}</Link> {t('pages.or')}{' '}
+            <Link href="/paymentHistory">{t('pages.seeHistoryLower')}</Link>.
+          </p>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="columns">
       <div className="column is-half">
         <div className="box">
-          <p className="heading">
-            Apartment {terms.si} · {terms.month} {terms.year}
-          </p>
-          <dl className="payment-amounts">
-            <dt>Net Rent (৳)</dt>
-            <dd aria-label="Net Rent">{data ? formatTaka(data.rent) : '…'}</dd>
-            <dt>Payable Amount</dt>
-            <dd aria-label="Payable Amount">{data ? formatTaka(data.payable) : '…'}</dd>
+          {heading}
+          <dl className="payment-amounts" aria-busy={!data}>
+            <dt>{t('pages.netRent')}</dt>
+            <dd aria-label={t('pages.netRentLabel')}>{data ? formatTaka(data.rent) : t('pages.pricing')}</dd>
+            <dt>{t('pages.payable')}</dt>
+            <dd aria-label={t('pages.payable')}>{data ? formatTaka(data.payable) : t('pages.pricing')}</dd>
           </dl>
           {data && data.discount > 0 && (
             <p className="help is-success">
-              Coupon {applied?.toUpperCase()} applied: {data.discount}% off.
+              {t('pages.couponApplied', {
+                code: applied?.toUpperCase(),
+                discount: formatNumber(data.discount),
+              })}
             </p>
           )}
-          {intent.isError && <IntentRefusal error={intent.error} />}
         </div>
         {!paidId && (
           <div className="box">
             <label className="label" htmlFor={couponId}>
-              Coupon code
+              {t('pages.couponCodeField')}
             </label>
             <div className="field has-addons">
               <div className="control is-expanded">
@@ -103,7 +130,7 @@ function Payment({ terms }: { terms: RentTerms }) {
                   id={couponId}
                   className="input"
                   value={typed}
-                  placeholder="Coupon code"
+                  placeholder={t('pages.couponCodeField')}
                   onChange={(e) => setTyped(e.target.value)}
                 />
               </div>
@@ -114,7 +141,7 @@ function Payment({ terms }: { terms: RentTerms }) {
                   disabled={!match || applying || match.code.toLowerCase() === applied?.toLowerCase()}
                   onClick={() => void onApply()}
                 >
-                  Apply coupon
+                  {t('pages.apply')}
                 </button>
               </div>
             </div>
@@ -124,20 +151,20 @@ function Payment({ terms }: { terms: RentTerms }) {
       <div className="column is-half">
         {paidId ? (
           <div className="notification is-success" role="status">
-            <p className="title is-5">Payment received</p>
+            <p className="title is-5">{t('pages.received')}</p>
             <p>
-              Transaction ID: <code className="transaction-id">{paidId}</code>
+              {t('pages.transactionId')}: <code className="transaction-id">{paidId}</code>
             </p>
             <p className="mt-2">
-              {record.isPending ? 'Recording it in your history…' : null}
-              {record.isSuccess ? <Link href="/paymentHistory">See your payment history</Link> : null}
+              {record.isPending ? t('pages.recording') : null}
+              {record.isSuccess ? <Link href="/paymentHistory">{t('pages.seeHistory')}</Link> : null}
             </p>
           </div>
         ) : (
           <div className="box">
             <Elements stripe={stripe}>
               <CardPaymentForm
-                clientSecret={intent.isError ? undefined : data?.ClientSecret}
+                clientSecret={data?.ClientSecret}
                 repricing={applying || intent.isFetching}
                 billing={{ email: user?.email ?? '', name: user?.displayName ?? '' }}
                 onPaid={(id) => void onPaid(id)}
@@ -150,33 +177,43 @@ function Payment({ terms }: { terms: RentTerms }) {
   );
 }
 
-/** Why the month cannot be priced, said on the page, with the way on where the refusal's rule has one. */
-function IntentRefusal({ error }: { error: Error }) {
-  const wayOn = isRefusal(error, 'no-active-lease') ? (
-    <Link href="/memberPayment">Choose one of your apartments</Link>
-  ) : isRefusal(error, 'rent-already-paid') ? (
-    <Link href="/paymentHistory">See your payment history</Link>
-  ) : null;
+/** Sends a member who followed a link to someone else's apartment to their own, saying why. */
+function NotYourApartment() {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    const reason = translate('pages.notYourApartment');
+    toast.error(reason, { id: reason });
+    navigate('/memberPayment', { replace: true });
+  }, [navigate]);
+  return null;
+}
+
+/** The payment for a lease of the member's own, once their leases are known. */
+function LeasedPayment({ terms, params }: { terms: RentTerms; params: string }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const leases = useMemberApartments(user?.email ?? '');
+  const lease = leases.data?.find((candidate) => candidate.si === terms.si);
   return (
-    <div className="notification is-danger is-light mt-3" role="alert">
-      <p>{error.message}</p>
-      {wayOn && <p className="mt-2">{wayOn}</p>}
-    </div>
+    <QueryStatus what={t('pages.leasesWhat')} query={leases}>
+      {lease ? <Payment key={params} terms={terms} lease={lease} /> : <NotYourApartment />}
+    </QueryStatus>
   );
 }
 
 /** Pays one month's rent of one apartment by card; the server prices it, a coupon may lower it. */
 export default function PaymentRoute() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const terms = termsSchema.safeParse(Object.fromEntries(params));
   return (
-    <DashboardPage id="payment-title" title="Payment">
+    <DashboardPage id="payment-title" title={t('pages.payment')}>
       {terms.success ? (
-        <Payment key={params.toString()} terms={terms.data} />
+        <LeasedPayment terms={terms.data} params={params.toString()} />
       ) : (
         <div className="notification is-warning is-light" role="alert">
-          This payment link is incomplete. <Link href="/memberPayment">Choose the apartment and month</Link>{' '}
-          to pay.
+          {t('pages.linkIncomplete')} <Link href="/memberPayment">{t('pages.chooseApartmentMonth')}</Link>{' '}
+          {t('pages.toPay')}
         </div>
       )}
     </DashboardPage>

@@ -111,7 +111,7 @@ describe('payment', () => {
     expect(screen.queryByText(/Transaction ID/)).toBeNull();
   });
 
-  it('refuses a month already paid, in a toast and on the page', async () => {
+  it('says once that a month is already paid, and offers no amounts and no Pay', async () => {
     dashboard.payments.push({
       _id: 'p1',
       email: member.email,
@@ -129,23 +129,40 @@ describe('payment', () => {
       discount: 0,
     });
     renderRoute(path, { signedInAs: member });
-    // Once on the page, once in a toast.
-    await waitFor(() =>
-      expect(screen.getAllByText('March 2026 is already paid for apartment 3')).toHaveLength(2),
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The rent of apartment A-103 for March 2026 is already paid');
+    expect(screen.getAllByText(/already paid/)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+    expect(screen.queryByLabelText('Net Rent')).toBeNull();
+    expect(within(alert).getByRole('link', { name: 'Choose another month' })).toHaveAttribute(
+      'href',
+      '/dashboard/memberPayment',
     );
-    expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
-    // The refusal's type is `rent-already-paid`: the page offers the history, and the session stays.
-    expect(screen.getByRole('link', { name: 'See your payment history' })).toBeInTheDocument();
   });
 
-  it('refuses an apartment the member does not lease on the page, keeping them signed in', async () => {
-    const { currentPath } = renderRoute('/dashboard/payment?si=99&month=March&year=2026', {
+  it('names the apartment, not its serial', async () => {
+    renderRoute(path, { signedInAs: member });
+    expect(await screen.findByText('Apartment A-103 · Block A · March 2026')).toBeInTheDocument();
+    expect(screen.queryByText(/Apartment 3\b/)).toBeNull();
+  });
+
+  it("sends a member with a link to someone else's apartment to their own, saying why", async () => {
+    const { currentPath } = renderRoute('/dashboard/payment?si=5&month=March&year=2026', {
       signedInAs: member,
     });
-    expect(await screen.findByRole('link', { name: 'Choose one of your apartments' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('You have no active lease of apartment 99');
-    expect(currentPath()).toBe('/dashboard/payment?si=99&month=March&year=2026');
+    expect(await screen.findByText(/for an apartment you do not lease/)).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/dashboard/memberPayment'));
+    expect(callsTo('POST', '/create-payment-intent')).toHaveLength(0);
     expect(localStorage.getItem('access-token')).not.toBeNull();
+  });
+
+  it('sends a signed-in user who is not a member to their dashboard, still signed in, saying why', async () => {
+    const stranger = { email: 'karim@example.com', displayName: 'Karim User' };
+    const { currentPath } = renderRoute(path, { signedInAs: stranger });
+    expect(await screen.findByText(/That page is for members/)).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/dashboard/userProfile'));
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(callsTo('POST', '/create-payment-intent')).toHaveLength(0);
   });
 
   it('explains an incomplete link', async () => {

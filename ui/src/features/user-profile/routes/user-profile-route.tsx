@@ -1,10 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { ProfileCard } from '../../../components/profile-card.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatShortDate, formatTaka } from '../../../lib/format.ts';
-import { useMyAgreements } from '../api/get-my-agreements.ts';
+import { useMyAgreements } from '../../../lib/my-agreements.ts';
 
 const statusTag: Record<string, string> = {
   pending: 'is-warning',
@@ -14,21 +15,29 @@ const statusTag: Record<string, string> = {
 
 /** Any user's profile: who they are and the agreements they have asked for. */
 export default function UserProfileRoute() {
+  const { t } = useTranslation();
   const { user } = useAuth();
   const agreements = useMyAgreements(user?.email ?? '');
   return (
-    <DashboardPage id="user-profile-title" title="My Profile">
-      <ProfileCard role="User" />
-      <h2 className="title is-4 mt-5">My Agreement Requests</h2>
+    <DashboardPage id="user-profile-title" title={t('pages.myProfile')}>
+      <ProfileCard role={t('pages.roleUser')} />
+      <h2 className="title is-4 mt-5">{t('pages.myRequests')}</h2>
       <QueryTable
-        what="agreement requests"
+        what={t('pages.requestsWhat')}
         query={agreements}
         empty={
           <>
-            You have not requested an apartment yet. <Link href="~/apartment">Browse the apartments</Link>.
+            {t('pages.noRequests')} <Link href="~/apartment">{t('pages.browse')}</Link>.
           </>
         }
-        columns={['Apartment', 'Block', 'Floor', 'Rent', 'Request Date', 'Status']}
+        columns={[
+          t('pages.apartment'),
+          t('pages.block'),
+          t('pages.floor'),
+          t('pages.rent'),
+          t('pages.requestDate'),
+          t('pages.status'),
+        ]}
         rowKey={(agreement) => agreement._id}
         cells={(agreement) => (
           <>
@@ -38,7 +47,9 @@ export default function UserProfileRoute() {
             <td>{formatTaka(agreement.rent)}</td>
             <td>{formatShortDate(agreement.timestamp)}</td>
             <td>
-              <span className={`tag ${statusTag[agreement.status] ?? 'is-light'}`}>{agreement.status}</span>
+              <span className={`tag ${statusTag[agreement.status] ?? 'is-light'}`}>
+                {t(`pages.${agreement.status}`, { defaultValue: agreement.status })}
+              </span>
             </td>
           </>
         )}

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { query } from '../../../lib/api-client.ts';
-import { viewKey } from '../../../lib/view-keys.ts';
+import { query } from './api-client.ts';
+import { viewKey } from './view-keys.ts';
 import {
   agreementRequestsView,
   type AgreementRequest,
@@ -22,6 +22,16 @@ export const myAgreementsQueryOptions = (email: string) =>
   queryOptions({
     queryKey: [...viewKey('agreement-requests'), 'mine', email],
     queryFn: ({ signal }) => getMyAgreements(email, signal),
+    enabled: email !== '',
   });
 
 export const useMyAgreements = (email: string) => useQuery(myAgreementsQueryOptions(email));
+
+/** Each apartment's newest request by the user (the list comes newest first), by si. */
+export const latestRequestBySi = (agreements: readonly MyAgreement[] | undefined) => {
+  const latest = new Map<string, MyAgreement>();
+  for (const agreement of agreements ?? []) {
+    if (!latest.has(String(agreement.si))) latest.set(String(agreement.si), agreement);
+  }
+  return latest;
+};

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod/mini';
-import { getAccessToken } from '../../../lib/access-token.ts';
-import { env } from '../../../lib/env.ts';
-import { rolesKey } from '../../../lib/use-roles.ts';
-import { isViewName, viewKey } from '../../../lib/view-keys.ts';
+import { getAccessToken } from './access-token.ts';
+import { env } from './env.ts';
+import { rolesKey } from './use-roles.ts';
+import { isViewName, viewKey } from './view-keys.ts';
 
 const changeSchema = z.object({ view: z.string(), position: z.number() });
 
@@ -14,14 +14,16 @@ const roleViews = new Set(['users', 'members', 'member-apartments']);
 const reconnectAfterMs = 5000;
 
 /**
- * GET <query>/events/stream?access_token=: the query-service says which view changed; the queries
- * reading that view are invalidated, so open screens refresh without a reload. EventSource cannot
- * send headers, hence the token in the address.
+ * GET <query>/events/stream[?access_token=]: the query-service says which view changed; the queries
+ * reading that view are invalidated, so open screens refresh without a reload. Everyone listens:
+ * visitors hear of the public views (an apartment booked), signed-in people of their own too.
+ * EventSource cannot send headers, hence the token in the address. `session` changes (sign-in,
+ * sign-out) reopen the stream with the right token; undefined (not known yet) opens nothing.
  */
-export function useLiveViews(enabled: boolean) {
+export function useLiveViews(session: string | null | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return;
+    if (session === undefined || typeof EventSource === 'undefined') return;
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -39,9 +41,10 @@ export function useLiveViews(enabled: boolean) {
     };
 
     const open = () => {
-      const token = getAccessToken();
-      if (stopped || !token) return;
-      source = new EventSource(`${env.queryUrl}/events/stream?access_token=${encodeURIComponent(token)}`);
+      if (stopped) return;
+      const token = session ? getAccessToken() : null;
+      const query = token ? `?access_token=${encodeURIComponent(token)}` : '';
+      source = new EventSource(`${env.queryUrl}/events/stream${query}`);
       source.addEventListener('message', onMessage);
       source.addEventListener('error', () => {
         // The browser retries a dropped stream itself; a refused one (e.g. an expired token) is closed.
@@ -57,5 +60,5 @@ export function useLiveViews(enabled: boolean) {
       clearTimeout(retry);
       source?.close();
     };
-  }, [enabled, queryClient]);
+  }, [session, queryClient]);
 }

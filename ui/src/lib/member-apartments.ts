@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { query } from '../../../lib/api-client.ts';
-import { viewKey } from '../../../lib/view-keys.ts';
+import { query } from './api-client.ts';
+import { viewKey } from './view-keys.ts';
 import { memberApartmentsView, type MemberApartment } from '@building/events/read-models/member-apartments';
 
 const memberApartmentSchema = memberApartmentsView.response;

@@ -1,0 +1,244 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.ts';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { noisyPng } from './support/noisy-png.ts';
+import { signIn } from './support/sign-in.ts';
+import { e2eStack, type E2eAccount } from './support/stack-env.ts';
+
+/**
+ * What people hit when something goes wrong, on phones (390x844) and for every role: axe-core
+ * finds no WCAG A/AA violation on any page, nothing is wider than the phone, admin actions stay
+ * on screen, the taka sign has a font, a phone-sized photo signs up, and a dropped connection is
+ * said in a dialog. Map tiles and anything else off this machine are refused.
+ */
+const stack = e2eStack();
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1366, height: 800 };
+const patience = { timeout: 15_000 };
+const shot = (page: Page, name: string) => screenshot(page, `phones-and-access/${name}`);
+
+async function newContext(browser: Browser, viewport: { width: number; height: number }) {
+  // bypassCSP: the production UI's policy rightly refuses inline scripts, and axe-core is injected as one.
+  const context = await browser.newContext({
+    bypassCSP: true,
+    viewport,
+    isMobile: viewport.width < 500,
+    hasTouch: viewport.width < 500,
+  });
+  await context.route(
+    (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost',
+    (route) => route.abort('internetdisconnected'),
+  );
+  return context;
+}
+
+/** Opens a path and waits for its main heading (or given text), so axe sees the settled page. */
+async function visit(page: Page, path: string, ready: string | RegExp) {
+  await page.goto(`${stack.uiUrl}${path}`);
+  await page.getByRole('heading', { name: ready }).first().waitFor(patience);
+  await page
+    .getByRole('status')
+    .filter({ hasText: /Loading|Checking/ })
+    .waitFor({ state: 'detached', ...patience })
+    .catch(() => undefined);
+}
+
+/** The page is no wider than the viewport: nothing to scroll sideways. */
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+async function expectAccessible(page: Page, name: string) {
+  const found = await axeViolations(page);
+  expect(found, `${name}: ${JSON.stringify(found, null, 2)}`).toEqual([]);
+}
+
+describe('on phones and for everyone', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const account = (role: E2eAccount['role']) => stack.accounts[role];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+  });
+
+  async function contextFor(viewport: { width: number; height: number }) {
+    const context = await newContext(browser, viewport);
+    contexts.push(context);
+    return context;
+  }
+
+  it('every public page passes axe-core, on a desktop and on a phone', async () => {
+    for (const viewport of [desktop, phone]) {
+      const page = await (await contextFor(viewport)).newPage();
+      for (const [path, heading] of [
+        ['/', 'About Our Building'],
+        ['/apartment', 'Our Apartments'],
+        ['/login', 'Login'],
+        ['/signUp', 'Sign Up'],
+      ] as const) {
+        await visit(page, path, heading);
+        if (path === '/apartment') await page.getByRole('article').first().waitFor();
+        await expectAccessible(page, `${path} at ${viewport.width}px`);
+        expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      }
+    }
+  });
+
+  it('shows the taka sign in a font of its own, not as an empty box', async () => {
+    const page = await (await contextFor(phone)).newPage();
+    await visit(page, '/apartment', 'Our Apartments');
+    await page.getByText(/৳/).first().waitFor();
+    const bengaliFontLoaded = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].some(
+        (face) => face.family.includes('Noto Sans Bengali') && face.status === 'loaded',
+      );
+    });
+    expect(bengaliFontLoaded).toBe(true);
+  });
+
+  it('every dashboard page passes axe-core for its role, and fits a phone', async () => {
+    const pages: Record<E2eAccount['role'], Array<[string, string | RegExp]>> = {
+      user: [
+        ['/dashboard/userProfile', 'My Profile'],
+        ['/dashboard/announcements', 'Announcements'],
+        ['/dashboard/paymentHistory', 'Payment History'],
+      ],
+      member: [
+        ['/dashboard/memberProfile', 'Member Profile'],
+        ['/dashboard/memberPayment', 'Make Payment'],
+        ['/dashboard/paymentHistory', 'Payment History'],
+        ['/dashboard/announcements', 'Announcements'],
+      ],
+      admin: [
+        ['/dashboard/adminProfile', 'Admin Profile'],
+        ['/dashboard/manageMember', 'Manage Members'],
+        ['/dashboard/agreementRequest', 'Agreement Requests'],
+        ['/dashboard/manageCoupon', 'Manage Coupons'],
+        ['/dashboard/makeAnnouncement', 'Make an Announcement'],
+        ['/dashboard/auditLog', 'Audit Log'],
+      ],
+    };
+    for (const role of ['user', 'member', 'admin'] as const) {
+      for (const viewport of [desktop, phone]) {
+        const page = await signIn(await contextFor(viewport), stack.uiUrl, account(role));
+        for (const [path, heading] of pages[role]) {
+          await visit(page, path, heading);
+          await expectAccessible(page, `${role} ${path} at ${viewport.width}px`);
+          expect(await pageWidth(page), `${role} ${path}`).toBeLessThanOrEqual(viewport.width);
+          if (viewport === phone) await shot(page, `${role}${path.replaceAll('/', '-')}`);
+        }
+        // The top bar is one row on a phone: toggle, logo, Home and Logout side by side.
+        const bar = await page.getByRole('navigation', { name: 'Dashboard navigation' }).boundingBox();
+        expect(bar?.height ?? 0).toBeLessThan(80);
+      }
+    }
+  });
+
+  it('the payment page fits a phone and passes axe-core', async () => {
+    const page = await signIn(await contextFor(phone), stack.uiUrl, account('member'));
+    await visit(page, '/dashboard/memberPayment', 'Make Payment');
+    await page.getByRole('link', { name: 'Pay', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'Payment' }).waitFor();
+    await page
+      .getByRole('group', { name: 'Card details' })
+      .or(page.getByRole('alert'))
+      .first()
+      .waitFor(patience);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(phone.width);
+    await expectAccessible(page, 'payment on a phone');
+    await shot(page, 'member-payment');
+  });
+
+  it('a visitor signs up with a phone-sized photo (over 5 MB): the browser shrinks it', async () => {
+    const page = await (await contextFor(phone)).newPage();
+    const email = `phone-${Date.now().toString(36)}@example.com`;
+    await visit(page, '/signUp', 'Sign Up');
+    await page.getByLabel('Name').fill('Farhana Phone');
+    const photo = noisyPng(1400, 1300);
+    expect(photo.length).toBeGreaterThan(5 * 1024 * 1024);
+    await page
+      .getByLabel('Profile photo')
+      .setInputFiles({ name: 'IMG_0001.png', mimeType: 'image/png', buffer: photo });
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('secret-123');
+    const upload = page.waitForRequest(
+      (r) => r.url() === `${stack.commandUrl}/images` && r.method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    expect((await upload).postDataBuffer()?.length ?? Infinity).toBeLessThan(5 * 1024 * 1024);
+    await page.getByRole('status').filter({ hasText: 'Registration successful' }).waitFor(patience);
+    // The avatar sits in the navbar's menu, folded behind the burger on a phone.
+    await page.locator('img[alt="Farhana Phone"]').waitFor({ state: 'attached', ...patience });
+  });
+
+  it('an SVG photo is refused before any account is made', async () => {
+    const page = await (await contextFor(phone)).newPage();
+    await visit(page, '/signUp', 'Sign Up');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>');
+    await page
+      .getByLabel('Profile photo')
+      .setInputFiles({ name: 'me.svg', mimeType: 'image/svg+xml', buffer: svg });
+    await page.getByLabel('Email').fill(`svg-${Date.now().toString(36)}@example.com`);
+    await page.getByLabel('Password').fill('secret-123');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.getByText(/SVG drawings are not accepted/).waitFor();
+    expect(await page.getByRole('button', { name: /Account menu for/ }).count()).toBe(0);
+  });
+
+  it('a user on a phone: a dropped connection is said in a dialog; a request shows pending and is withdrawn; the admin decides on a phone', async () => {
+    const context = await contextFor(phone);
+    const user = await signIn(context, stack.uiUrl, account('user'));
+    await visit(user, '/apartment', 'Our Apartments');
+    const card = user
+      .getByRole('article')
+      .filter({ has: user.getByRole('button', { name: 'Agreement' }) })
+      .first();
+    await card.waitFor(patience);
+    const name = (await card.getByRole('heading').textContent()) ?? '';
+
+    await card.getByRole('button', { name: 'Agreement' }).click();
+    const confirm = user.getByRole('dialog', { name: 'Are you sure?' });
+    await confirm.waitFor();
+    await context.setOffline(true);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await user.getByRole('dialog', { name: 'Request not sent' }).waitFor(patience);
+    await shot(user, 'agreement-offline');
+    await user.getByRole('button', { name: 'OK' }).click();
+    await context.setOffline(false);
+
+    const again = user.getByRole('article', { name });
+    await again.getByRole('button', { name: 'Agreement' }).click();
+    await user
+      .getByRole('dialog', { name: 'Are you sure?' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await user.getByRole('dialog', { name: 'Request sent!' }).waitFor(patience);
+    await user.getByRole('button', { name: 'OK' }).click();
+    await again.getByText('Requested').waitFor(patience);
+
+    const admin = await signIn(await contextFor(phone), stack.uiUrl, account('admin'));
+    await visit(admin, '/dashboard/agreementRequest', 'Agreement Requests');
+    const accept = admin
+      .getByRole('button', { name: new RegExp(`^Accept ${account('user').email} for apartment`) })
+      .first();
+    await accept.waitFor(patience);
+    for (const button of [accept, admin.getByRole('button', { name: /^Reject / }).first()]) {
+      const box = await button.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= phone.width).toBe(true);
+    }
+    await shot(admin, 'admin-agreement-requests');
+
+    await again.getByRole('button', { name: 'Withdraw request' }).click();
+    await user
+      .getByRole('dialog', { name: 'Withdraw your request?' })
+      .getByRole('button', { name: 'Withdraw' })
+      .click();
+    await user.getByRole('status').filter({ hasText: 'Request withdrawn' }).waitFor(patience);
+    await again.getByRole('button', { name: 'Agreement' }).waitFor(patience);
+  });
+});

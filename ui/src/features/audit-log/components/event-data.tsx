@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatTaka } from '../../../lib/format.ts';
+
+/** 'userEmail' -> 'User email', 'rentPoisha' -> 'Rent' (the amount is shown in taka). */
+const labelOf = (key: string) => {
+  const words = key
+    .replace(/Poisha$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+const isoTime = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
+
+/** A value as a reader would write it: money in taka, moments in Dhaka time, lists joined. */
+function readable(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (key.endsWith('Poisha') && typeof value === 'number') return formatTaka(value / 100);
+  if (typeof value === 'string' && isoTime.test(value)) return formatDateTime(value);
+  if (Array.isArray(value)) return value.map((item) => readable('', item)).join(', ') || '—';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** An event's data as labelled fields, with the raw JSON one click away. */
+export function EventData({ data }: { data: unknown }) {
+  const { t } = useTranslation();
+  const fields = data && typeof data === 'object' && !Array.isArray(data) ? Object.entries(data) : [];
+  return (
+    <div className="event-data">
+      {fields.length > 0 && (
+        <dl className="event-fields">
+          {fields.map(([key, value]) => (
+            <div key={key}>
+              <dt>{labelOf(key)}</dt>
+              <dd>{readable(key, value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <details>
+        <summary>{t('pages.rawJson')}</summary>
+        <pre className="audit-data">{JSON.stringify(data, null, 2)}</pre>
+      </details>
+    </div>
+  );
+}

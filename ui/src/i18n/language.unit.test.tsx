@@ -1,0 +1,44 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoute, waitForSession } from '../testing/render-route.tsx';
+import { bn } from './bn.ts';
+import { en } from './en.ts';
+import { languageStorageKey } from './i18n.ts';
+
+/** Every leaf key of a translation, as 'area.key'. */
+const keysOf = (tree: object, prefix = ''): string[] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value as object, `${prefix}${key}.`),
+  );
+
+describe('Bangla and English', () => {
+  it('has a Bangla text for every English one, none left in English', () => {
+    expect(keysOf(bn)).toEqual(keysOf(en));
+    const same = keysOf(en).filter((key) => {
+      const pick = (tree: object) =>
+        key.split('.').reduce<unknown>((node, part) => (node as never)[part], tree);
+      return pick(en) === pick(bn) && /[a-z]{3}/i.test(String(pick(en)));
+    });
+    expect(same).toEqual([]);
+  });
+
+  it('switches the site to Bangla, with Bangla digits and taka, and remembers it', async () => {
+    const { user } = renderRoute('/apartment');
+    await waitForSession('visitor');
+    await screen.findByRole('article', { name: 'Apartment A-101' });
+    await user.click(screen.getByRole('button', { name: /Show in Bangla/ }));
+
+    expect(document.documentElement.lang).toBe('bn');
+    expect(localStorage.getItem(languageStorageKey)).toBe('bn');
+    const nav = screen.getByRole('navigation', { name: 'প্রধান মেনু' });
+    expect(within(nav).getByRole('link', { name: 'অ্যাপার্টমেন্ট' })).toHaveAttribute('aria-current', 'page');
+    const card = screen.getByRole('article', { name: 'অ্যাপার্টমেন্ট A-101' });
+    expect(card).toHaveTextContent('৳ ১২,০০০');
+    expect(within(card).getByRole('button', { name: 'চুক্তি' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'পাতা ২' })).toHaveTextContent('২');
+
+    await user.click(screen.getByRole('button', { name: /Show in English/ }));
+    expect(await screen.findByRole('article', { name: 'Apartment A-101' })).toHaveTextContent('৳ 12,000');
+    expect(localStorage.getItem(languageStorageKey)).toBe('en');
+  });
+});
