@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Koa, { type Context } from 'koa';
 import { problemMiddleware } from '@building/infra/http/problem';
 import { problemDocs } from '@building/infra/http/problem-docs';
+import { refuseUnsafeText } from '@building/infra/http/safe-text';
 import { agreementRoutes } from './agreement/api.ts';
 import { announcementRoutes } from './announcement/api.ts';
 import { apartmentRoutes } from './apartment/api.ts';
@@ -34,6 +35,7 @@ export function createApp(commandDeps: CommandDeps): Koa {
   app.use(securityHeaders());
   app.use(corsForUi(deps.uiOrigins));
   app.use(problemDocs());
+  app.use(refuseUnsafeText());
   const limitWrites = rateLimit(deps.rateLimiter, deps.rateLimits.writes, (ctx) =>
     writerKey(ctx, deps.jwtSecret),
   );

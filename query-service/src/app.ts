@@ -6,6 +6,7 @@ import { rateLimit } from '@building/infra/rate-limit/rate-limit';
 import { conditionalGet } from './http/conditional-get.ts';
 import { routeBySegment } from './http/route-by-segment.ts';
 import { securityHeaders } from '@building/infra/http/security-headers';
+import { refuseUnsafeText } from '@building/infra/http/safe-text';
 import { eventStreamRoutes } from './live/events-stream.ts';
 import type { QueryDeps } from './query-deps.ts';
 import { minPosition } from './read-your-writes/min-position.ts';
@@ -54,6 +55,7 @@ export function createApp(deps: QueryDeps): Koa {
     app.use(rateLimit(deps.reads.limiter, limit, (ctx) => `read-ip:${ctx.ip}`));
   }
   app.use(conditionalGet());
+  app.use(refuseUnsafeText());
   app.use(minPosition(deps));
   const routers = [
     healthRoutes,

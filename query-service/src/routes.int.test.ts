@@ -84,6 +84,22 @@ describe.skipIf(missing('postgres'))('the query routes', () => {
       expect(reply.body.errors).toEqual([{ field: 'email', message: expect.any(String) }]);
     });
 
+    it('refuses NUL bytes in paths and queries with 400 naming the field', async () => {
+      const admin = { as: people.admin.email };
+      for (const [path, field] of [
+        [`/payments/${alice}?month=%00`, 'month'],
+        [`/payments/${alice}?month=jan%00uary`, 'month'],
+        ['/payments/a%00@b.test', 'path'],
+        ['/memberData/%00', 'path'],
+        ['/apartment?page=0&x=%00', 'x'],
+        ['/admin/audit?category=agreements&from=%00', 'from'],
+      ]) {
+        const reply = await q.get(path!, admin);
+        expect(reply.status, path).toBe(400);
+        expect(reply.body.errors, path).toEqual([{ field, message: 'contains a NUL character' }]);
+      }
+    });
+
     it('treats the email in the path case-insensitively for the owner', async () => {
       const reply = await q.get(`/memberData/${encodeURIComponent('ALICE@building.test')}`, {
         as: people.alice.email,

@@ -5,12 +5,13 @@ import { z } from 'zod';
 import { badRequest, HttpProblem, notFound } from '@building/infra/http/problem';
 import { signedIn } from '../http/current-caller.ts';
 import { rateLimit } from '@building/infra/rate-limit/rate-limit';
+import { idField } from '../http/fields.ts';
 import type { AppDeps } from '../command-deps.ts';
 import { imageTypeOf } from './image-type.ts';
 
 export const maxImageBytes = 5 * 1024 * 1024;
 
-const idPath = z.object({ id: z.string().uuid() });
+const idPath = z.object({ id: idField });
 
 /**
  * Profile photos and apartment images. Sign-up uploads the photo before the user is recorded, so any

@@ -8,6 +8,7 @@ import type { Role } from '@building/events/envelope';
 import { tableNames } from '@building/events/read-models/read-model';
 import { usersView } from '@building/events/read-models/users';
 import { toResponse } from '../read-models/to-responses.ts';
+import { safeText } from '@building/infra/http/safe-text';
 
 export interface Caller {
   email: string;
@@ -60,7 +61,7 @@ export function adminOnly(deps: { db: Knex; jwtSecret: string }): Guard {
   };
 }
 
-const emailParam = z.string().trim().toLowerCase().pipe(z.email().max(254));
+const emailParam = safeText.trim().toLowerCase().pipe(z.email().max(254));
 
 /** Per-user reads: the owner of `:email` or an admin (403 otherwise). Sets ctx.state.email. */
 export function ownerOrAdmin(deps: { db: Knex; jwtSecret: string }): Guard {

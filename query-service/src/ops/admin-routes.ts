@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { StoredEvent } from '@building/events/envelope';
 import { parseInput } from '@building/events/parse-input';
 import { badRequest } from '@building/infra/http/problem';
+import { safeText } from '@building/infra/http/safe-text';
 import { auditCategoryNames, toCategories } from '@building/infra/ops/audit-categories';
 import { auditLog } from '@building/infra/ops/audit-log';
 import { parseDate } from '@building/infra/ops/parse-date';
@@ -14,18 +15,13 @@ import { adminOnly } from '../auth/caller.ts';
 
 const categoryNames: readonly string[] = [...auditCategoryNames, 'all'];
 const date = (edge: 'start' | 'end') =>
-  z
-    .string()
-    .trim()
-    .transform((value, ctx) => {
-      const parsed = parseDate(value, edge);
-      if (!parsed)
-        ctx.addIssue({ code: 'custom', message: 'not a date (2026-03-01 or 2026-03-01T12:00:00Z)' });
-      return parsed ?? new Date(0);
-    });
+  safeText.trim().transform((value, ctx) => {
+    const parsed = parseDate(value, edge);
+    if (!parsed) ctx.addIssue({ code: 'custom', message: 'not a date (2026-03-01 or 2026-03-01T12:00:00Z)' });
+    return parsed ?? new Date(0);
+  });
 const auditQuery = z.object({
-  category: z
-    .string()
+  category: safeText
     .trim()
     .min(1)
     .transform((value, ctx) => {
