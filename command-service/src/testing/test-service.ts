@@ -101,7 +101,8 @@ export async function startTestService(overrides: Partial<CommandDeps> = {}): Pr
     }
     return { status: response.status, body: parsed, headers: response.headers };
   };
-  const tokenFor = (email: string) => signAccessToken({ email, uid: `uid-${email}` }, jwtSecret, 600);
+  const tokenFor = (email: string) =>
+    signAccessToken({ email, uid: `uid-${email}`, emailVerified: true }, jwtSecret, 600);
   const expectOk = (reply: Reply, what: string) => {
     if (reply.status !== 200) throw new Error(`${what}: ${reply.status} ${JSON.stringify(reply.body)}`);
     return reply;

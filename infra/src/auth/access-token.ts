@@ -8,6 +8,8 @@ import { SignJWT, jwtVerify } from 'jose';
 export interface AccessClaims {
   email: string;
   uid: string;
+  /** The identity provider vouched that the person owns the address (admin rights need it). */
+  emailVerified?: boolean;
 }
 
 const issuer = 'building';
@@ -19,7 +21,7 @@ export async function signAccessToken(
   ttlSeconds: number,
   now = new Date(),
 ): Promise<string> {
-  return new SignJWT({ email: claims.email })
+  return new SignJWT({ email: claims.email, email_verified: claims.emailVerified === true })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.uid)
     .setIssuer(issuer)
@@ -53,7 +55,11 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
       algorithms: ['HS256'],
     });
     if (typeof payload.email !== 'string' || !payload.sub || payload.exp === undefined) return null;
-    const claims = { email: payload.email.toLowerCase(), uid: payload.sub };
+    const claims = {
+      email: payload.email.toLowerCase(),
+      uid: payload.sub,
+      emailVerified: payload.email_verified === true,
+    };
     verified.set(key, { claims, expiresAt: payload.exp * 1000 });
     if (verified.size > maxVerified) verified.delete(verified.keys().next().value!);
     return claims;

@@ -14,6 +14,7 @@ import {
 } from './access-token.ts';
 import { command, setUnauthorizedHandler } from './api-client.ts';
 import type { GoogleAccount, Identity, IdentityUser } from './identity.ts';
+import { messages } from './messages.ts';
 import { loginPath } from './redirect.ts';
 import { rolesKey } from './use-roles.ts';
 
@@ -60,7 +61,11 @@ const loadIdentity = (): Promise<Identity> =>
 /** Starts the download early where a sign-in is likely (the login and sign-up pages). */
 export const preloadIdentity = (): void => void loadIdentity().catch(() => undefined);
 
-const tokenResponse = z.object({ token: z.string().check(z.minLength(1)) });
+const tokenResponse = z.object({
+  token: z.string().check(z.minLength(1)),
+  /** The address is on the admin list but not verified yet: admin rights wait for the link. */
+  adminAwaitsVerifiedEmail: z.optional(z.boolean()),
+});
 
 const snapshot = (user: IdentityUser): SessionUser => ({
   uid: user.uid,
@@ -88,24 +93,40 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const epoch = useRef(0);
   const exchanges = useRef(new Map<string, Promise<SessionUser>>());
   const actionsRunning = useRef(0);
+  // Token refreshes re-run the exchange: send the verification link once per session.
+  const askedToVerify = useRef(new Set<string>());
+  const askToVerify = useCallback((user: IdentityUser) => {
+    if (askedToVerify.current.has(user.uid)) return;
+    askedToVerify.current.add(user.uid);
+    void loadIdentity()
+      .then((identity) => identity.sendEmailVerification())
+      .then(
+        () => toast(messages.verifyToBecomeAdmin(user.email ?? 'your address'), { duration: 15_000 }),
+        (error: unknown) => toast.error(`Could not send the verification link: ${errorMessage(error)}`),
+      );
+  }, []);
 
   /** Trades the Firebase ID token for our API token (POST /jwt); the user counts as signed in after. */
-  const establish = useCallback((user: IdentityUser): Promise<SessionUser> => {
-    const running = exchanges.current.get(user.uid);
-    if (running) return running;
-    const startedAt = epoch.current;
-    const exchange = (async () => {
-      const idToken = await user.getIdToken();
-      const { token } = tokenResponse.parse(await command('POST', '/jwt', { idToken }));
-      if (epoch.current !== startedAt) throw new Error('Signed out while signing in.');
-      setAccessToken(token);
-      const session = snapshot(user);
-      setState({ user: session, loading: false });
-      return session;
-    })().finally(() => exchanges.current.delete(user.uid));
-    exchanges.current.set(user.uid, exchange);
-    return exchange;
-  }, []);
+  const establish = useCallback(
+    (user: IdentityUser): Promise<SessionUser> => {
+      const running = exchanges.current.get(user.uid);
+      if (running) return running;
+      const startedAt = epoch.current;
+      const exchange = (async () => {
+        const idToken = await user.getIdToken();
+        const answer = tokenResponse.parse(await command('POST', '/jwt', { idToken }));
+        if (epoch.current !== startedAt) throw new Error('Signed out while signing in.');
+        setAccessToken(answer.token);
+        if (answer.adminAwaitsVerifiedEmail) askToVerify(user);
+        const session = snapshot(user);
+        setState({ user: session, loading: false });
+        return session;
+      })().finally(() => exchanges.current.delete(user.uid));
+      exchanges.current.set(user.uid, exchange);
+      return exchange;
+    },
+    [askToVerify],
+  );
 
   const endSession = useCallback(() => {
     epoch.current += 1;
