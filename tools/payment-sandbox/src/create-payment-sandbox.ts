@@ -6,6 +6,7 @@ import { idempotency } from './idempotency.ts';
 import { newId } from './ids.ts';
 import { paymentIntentRoutes } from './payment-intent-routes.ts';
 import { paymentMethodRoutes } from './payment-method-routes.ts';
+import { refundRoutes } from './refund-routes.ts';
 import { requestParams } from './request-params.ts';
 import type { SandboxState } from './sandbox-context.ts';
 import type { SandboxDeps } from './sandbox-deps.ts';
@@ -57,9 +58,9 @@ export function createPaymentSandbox(options: PaymentSandboxOptions = {}): Payme
     store,
     webhooks,
     now,
-    publishEvent(type, intent, ctx) {
+    publishEvent(type, object, ctx) {
       const sent = Boolean(webhooks.url) && delivered.has(type);
-      const event = newStripeEvent(type, intent, {
+      const event = newStripeEvent(type, object, {
         now: now(),
         request: { id: ctx.state.requestId, idempotency_key: ctx.get('Idempotency-Key') || null },
         pendingWebhooks: sent ? 1 : 0,
@@ -84,7 +85,12 @@ export function createPaymentSandbox(options: PaymentSandboxOptions = {}): Payme
   app.use(idempotency(now));
   // Inside idempotency, so that errors are rendered before their response is kept.
   app.use(stripeErrors(log));
-  for (const router of [paymentMethodRoutes(deps), paymentIntentRoutes(deps), eventRoutes(deps)]) {
+  for (const router of [
+    paymentMethodRoutes(deps),
+    paymentIntentRoutes(deps),
+    refundRoutes(deps),
+    eventRoutes(deps),
+  ]) {
     app.use(router.routes());
   }
   app.use(function unrecognizedUrl(ctx) {
