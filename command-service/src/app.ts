@@ -3,6 +3,7 @@ import Koa, { type Context } from 'koa';
 import { problemMiddleware } from '@building/infra/http/problem';
 import { problemDocs } from '@building/infra/http/problem-docs';
 import { refuseUnsafeText } from '@building/infra/http/safe-text';
+import { trustProxy } from '@building/infra/http/trust-proxy';
 import { agreementRoutes } from './agreement/api.ts';
 import { announcementRoutes } from './announcement/api.ts';
 import { apartmentRoutes } from './apartment/api.ts';
@@ -30,6 +31,7 @@ export function createApp(commandDeps: CommandDeps): Koa {
     rateLimits: { ...defaultRateLimits, ...commandDeps.rateLimits },
   };
   const app = new Koa();
+  trustProxy(app, deps.trustProxyHops);
   app.use((ctx, next) => withCommandScope(next));
   app.use(problemMiddleware({ log: deps.log }));
   app.use(securityHeaders());

@@ -16,6 +16,8 @@ export interface CommandDeps {
   adminEmails: string[];
   /** CORS: the UI's origins. */
   uiOrigins: string[];
+  /** Reverse proxies in front of the service (TRUST_PROXY): 0 ignores X-Forwarded-For. */
+  trustProxyHops?: number;
   /** This service's public base URL, used in the links to uploaded images. */
   publicUrl: string;
   /** The card payment provider (Stripe or the payment sandbox); payments answer 503 without one. */

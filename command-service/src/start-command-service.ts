@@ -63,6 +63,7 @@ export async function startCommandService(config: Config): Promise<CommandServic
     jwtTtlSeconds: config.JWT_TTL_SECONDS,
     adminEmails: config.adminEmails,
     uiOrigins: config.uiOrigins,
+    trustProxyHops: config.TRUST_PROXY,
     publicUrl: config.COMMAND_PUBLIC_URL,
     payments: createPaymentProvider(config),
     log: (error) => console.error('[command-service]', error),

@@ -35,6 +35,16 @@ const schema = z.object({
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Reads (GET on the query-service) per client address per minute. */
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /**
+   * How many reverse proxies in front of the services add X-Forwarded-For (0: none, the header is
+   * ignored; `true` counts as 1). Per-address limits key on the address it yields.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|\d{1,2})$/, 'expected false, true or a number of proxies')
+    .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value)))
+    .default(0),
   /** Where the payment sandbox listens; used when STRIPE_SECRET_KEY is a sandbox key. */
   PAYMENT_SANDBOX_URL: z.string().optional(),
 });

@@ -7,6 +7,7 @@ import { conditionalGet } from './http/conditional-get.ts';
 import { routeBySegment } from './http/route-by-segment.ts';
 import { securityHeaders } from '@building/infra/http/security-headers';
 import { refuseUnsafeText } from '@building/infra/http/safe-text';
+import { trustProxy } from '@building/infra/http/trust-proxy';
 import { eventStreamRoutes } from './live/events-stream.ts';
 import type { QueryDeps } from './query-deps.ts';
 import { minPosition } from './read-your-writes/min-position.ts';
@@ -27,6 +28,7 @@ export type { QueryDeps } from './query-deps.ts';
 /** The query-service: reads the projector's views (spec §3, §7; DESIGN.md §6). */
 export function createApp(deps: QueryDeps): Koa {
   const app = new Koa();
+  trustProxy(app, deps.trustProxyHops);
   const log = deps.log ?? ((line: string) => console.error(`[query-service] ${line}`));
   // A client closing a live-update stream is normal, not an error worth a stack trace.
   app.on('error', (error: { code?: string }) => {

@@ -13,6 +13,8 @@ export interface QueryDeps {
   uiOrigins: readonly string[];
   cache: ViewCache;
   changes: ViewChanges;
+  /** Reverse proxies in front of the service (TRUST_PROXY): 0 ignores X-Forwarded-For. */
+  trustProxyHops?: number;
   /** Where the apartment images are served from. */
   imagesDir: string;
   /** Reads per client address per minute (429 beyond); none when absent. */

@@ -38,6 +38,7 @@ export async function startQueryService(
       db,
       jwtSecret: config.JWT_SECRET,
       uiOrigins: config.uiOrigins,
+      trustProxyHops: config.TRUST_PROXY,
       cache: createViewCache(cacheStore, changes.versionOf),
       changes,
       imagesDir: options.imagesDir ?? defaultImagesDir,
