@@ -19,11 +19,21 @@ import { createWebhookDispatcher, type WebhookDispatcher } from './webhook-dispa
 
 /** The signing secret used when none is given: the sandbox is local, its secret need not be secret. */
 export const defaultWebhookSecret = 'whsec_payment_sandbox_local';
+/** The account's keys when none are given: the ones `npm start` configures. */
+export const defaultSecretKey = 'sk_test_sandbox';
+export const defaultPublishableKey = 'pk_test_sandbox';
+/** The UI's origins when none are given: the default UI_ORIGINS. */
+export const defaultAllowedOrigins: readonly string[] = ['http://127.0.0.1:5173', 'http://localhost:5173'];
 
 export interface PaymentSandboxOptions {
   /** Where events are POSTed; without it events are only recorded. */
   webhookUrl?: string;
   webhookSecret?: string;
+  /** The only API keys accepted (STRIPE_SECRET_KEY and the UI's publishable key). */
+  secretKey?: string;
+  publishableKey?: string;
+  /** The only origins whose pages may call the API from a browser (UI_ORIGINS). */
+  allowedOrigins?: readonly string[];
   /** The sandbox's public base URL, for the Stripe.js stand-in when the script cannot tell its own origin. */
   publicUrl?: string;
   webhookEventTypes?: readonly string[];
@@ -77,10 +87,15 @@ export function createPaymentSandbox(options: PaymentSandboxOptions = {}): Payme
     ctx.set('Request-Id', ctx.state.requestId);
     await next();
   });
-  app.use(cors());
+  app.use(cors(options.allowedOrigins ?? defaultAllowedOrigins));
   app.use(stripeErrors(log));
   app.use(stripeJsRoutes(options.publicUrl).routes());
-  app.use(authenticate());
+  app.use(
+    authenticate({
+      secret: options.secretKey ?? defaultSecretKey,
+      publishable: options.publishableKey ?? defaultPublishableKey,
+    }),
+  );
   app.use(requestParams());
   app.use(idempotency(now));
   // Inside idempotency, so that errors are rendered before their response is kept.
