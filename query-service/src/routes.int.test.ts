@@ -249,6 +249,10 @@ describe.skipIf(missing('postgres'))('the query routes', () => {
         room: '301',
         rent: 15_500,
         accept_date: expect.stringMatching(/^2026-01-05T\d\d:\d\d:00\.000Z$/),
+        // The original client's payment screen reads these.
+        user_email: people.alice.email,
+        user_name: 'Alice',
+        timestamp: Date.parse(lease.body[0].accept_date),
       },
     ]);
     const dave = encodeURIComponent(people.dave.email);
