@@ -15,6 +15,7 @@ import { invalidRequest } from './stripe-error.ts';
 import { defaultWebhookEventTypes, newStripeEvent } from './stripe-event.ts';
 import { stripeErrors } from './stripe-errors-middleware.ts';
 import { stripeJsRoutes } from './stripe-js-routes.ts';
+import { stripeVersion } from './stripe-version.ts';
 import { createWebhookDispatcher, type WebhookDispatcher } from './webhook-dispatcher.ts';
 
 /** The signing secret used when none is given: the sandbox is local, its secret need not be secret. */
@@ -96,6 +97,7 @@ export function createPaymentSandbox(options: PaymentSandboxOptions = {}): Payme
       publishable: options.publishableKey ?? defaultPublishableKey,
     }),
   );
+  app.use(stripeVersion());
   app.use(requestParams());
   app.use(idempotency(now));
   // Inside idempotency, so that errors are rendered before their response is kept.

@@ -25,6 +25,12 @@ export class SandboxStore {
     this.intents.set(intent.id, intent);
   }
 
+  /** Newest first, like Stripe's lists. */
+  listIntents(): PaymentIntent[] {
+    // A Map keeps first-insertion order, which is creation order.
+    return [...this.intents.values()].reverse();
+  }
+
   intent(id: string): PaymentIntent {
     const intent = this.intents.get(id);
     if (!intent) throw resourceMissing('intent', 'payment_intent', id);
