@@ -45,6 +45,9 @@ const schema = z.object({
     .regex(/^(true|false|\d{1,2})$/, 'expected false, true or a number of proxies')
     .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value)))
     .default(0),
+  /** query-service: live-update streams open at once per client address and in all. */
+  SSE_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  SSE_MAX_STREAMS: z.coerce.number().int().positive().default(2000),
   /** Where the payment sandbox listens; used when STRIPE_SECRET_KEY is a sandbox key. */
   PAYMENT_SANDBOX_URL: z.string().optional(),
 });

@@ -10,6 +10,7 @@ import { refuseUnsafeText } from '@building/infra/http/safe-text';
 import { trustProxy } from '@building/infra/http/trust-proxy';
 import { eventStreamRoutes } from './live/events-stream.ts';
 import type { QueryDeps } from './query-deps.ts';
+import { defaultStreamCaps, streamCaps } from './protection/stream-caps.ts';
 import { minPosition } from './read-your-writes/min-position.ts';
 import { adminOpsRoutes } from './ops/admin-routes.ts';
 import { agreementRoutes } from './routes/agreements.ts';
@@ -57,6 +58,7 @@ export function createApp(deps: QueryDeps): Koa {
     app.use(rateLimit(deps.reads.limiter, limit, (ctx) => `read-ip:${ctx.ip}`));
   }
   app.use(conditionalGet());
+  app.use(streamCaps({ ...defaultStreamCaps, ...deps.streamCaps }));
   app.use(refuseUnsafeText());
   app.use(minPosition(deps));
   const routers = [

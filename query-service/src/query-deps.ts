@@ -5,6 +5,7 @@ import type { RateLimiter } from '@building/infra/rate-limit/rate-limiter';
 import type { Caller } from './auth/caller.ts';
 import type { ViewCache } from './cache/view-cache.ts';
 import type { ViewChanges } from './live/view-changes.ts';
+import type { StreamCaps } from './protection/stream-caps.ts';
 
 /** What createApp needs; start-query-service.ts wires the real ones. */
 export interface QueryDeps {
@@ -21,6 +22,8 @@ export interface QueryDeps {
   reads?: { limiter: RateLimiter; perMinute: number };
   /** Read-your-writes bound (default 2000 ms). */
   maxWaitMs?: number;
+  /** Live-update stream caps (defaults: defaultStreamCaps). */
+  streamCaps?: Partial<StreamCaps>;
   /** SSE keep-alive comment interval (default 15 s). */
   heartbeatMs?: number;
   log?: (line: string) => void;

@@ -39,6 +39,7 @@ export async function startQueryService(
       jwtSecret: config.JWT_SECRET,
       uiOrigins: config.uiOrigins,
       trustProxyHops: config.TRUST_PROXY,
+      streamCaps: { perAddress: config.SSE_MAX_STREAMS_PER_ADDRESS, inTotal: config.SSE_MAX_STREAMS },
       cache: createViewCache(cacheStore, changes.versionOf),
       changes,
       imagesDir: options.imagesDir ?? defaultImagesDir,

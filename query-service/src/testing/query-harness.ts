@@ -26,7 +26,9 @@ export interface Reply {
  */
 export async function createQueryHarness(
   label: string,
-  options: Pick<QueryDeps, 'maxWaitMs' | 'log' | 'reads'> & { cacheStore?: CacheStore } = {},
+  options: Pick<QueryDeps, 'maxWaitMs' | 'log' | 'reads' | 'streamCaps' | 'trustProxyHops'> & {
+    cacheStore?: CacheStore;
+  } = {},
 ) {
   const views: ViewsHarness = await createViewsHarness(label);
   const changes: ViewChanges = await listenForViewChanges(views.db, { log: options.log });
@@ -43,6 +45,8 @@ export async function createQueryHarness(
     maxWaitMs: options.maxWaitMs,
     reads: options.reads,
     heartbeatMs: 200,
+    streamCaps: options.streamCaps,
+    trustProxyHops: options.trustProxyHops,
     log: options.log,
   });
   const server: Server = app.listen(0, '127.0.0.1');
