@@ -38,9 +38,7 @@ export function createApp(commandDeps: CommandDeps): Koa {
   app.use(corsForUi(deps.uiOrigins));
   app.use(problemDocs());
   app.use(refuseUnsafeText());
-  const limitWrites = rateLimit(deps.rateLimiter, deps.rateLimits.writes, (ctx) =>
-    writerKey(ctx, deps.jwtSecret),
-  );
+  const limitWrites = rateLimit(deps.rateLimiter, deps.rateLimits.writes, (ctx) => writerKey(ctx, deps));
   app.use(async (ctx, next) => {
     const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method);
     return isWrite && !ownLimits.has(ctx.path) ? limitWrites(ctx, next) : next();
@@ -62,7 +60,7 @@ export function createApp(commandDeps: CommandDeps): Koa {
 }
 
 /** Writes are counted per signed-in person, anonymous ones per address. */
-async function writerKey(ctx: Context, secret: string): Promise<string> {
-  const claims = await accessClaims(ctx, secret);
+async function writerKey(ctx: Context, deps: AppDeps): Promise<string> {
+  const claims = await accessClaims(ctx, deps);
   return claims ? `write:${claims.email}` : `write-ip:${ctx.ip}`;
 }

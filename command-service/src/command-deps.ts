@@ -1,3 +1,4 @@
+import type { RevokedTokens } from '@building/infra/auth/revoked-tokens';
 import type { PostgresEventStore } from '@building/infra/event-store/event-store';
 import type { IdentityVerifier } from './auth/identity-verifier.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
@@ -12,6 +13,8 @@ export interface CommandDeps {
   rateLimits?: Partial<RateLimits>;
   jwtSecret: string;
   jwtTtlSeconds: number;
+  /** Signed-out tokens (POST /logout); without it, tokens only expire. */
+  revokedTokens?: RevokedTokens;
   /** The first sign-in of one of these (lower-case) emails is granted admin. */
   adminEmails: string[];
   /** CORS: the UI's origins. */

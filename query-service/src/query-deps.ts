@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
+import type { RevocationCheck } from '@building/infra/auth/access-token';
 import type { ViewName } from '@building/events/read-models/read-model';
 import type { RateLimiter } from '@building/infra/rate-limit/rate-limiter';
 import type { Caller } from './auth/caller.ts';
@@ -11,6 +12,8 @@ import type { StreamCaps } from './protection/stream-caps.ts';
 export interface QueryDeps {
   db: Knex;
   jwtSecret: string;
+  /** Signed-out tokens (the command-service's POST /logout); without it, tokens only expire. */
+  revokedTokens?: RevocationCheck;
   uiOrigins: readonly string[];
   cache: ViewCache;
   changes: ViewChanges;

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missing } from '@building/infra/testing/infra-availability';
 import { people, scriptedBuilding } from '@building/projector/testing/scripted-building';
-import { createQueryHarness, uiOrigin, type QueryHarness } from './testing/query-harness.ts';
+import { createPostgresRevocationStore } from '@building/infra/auth/postgres-revocation-store';
+import { verifyAccessToken } from '@building/infra/auth/access-token';
+import { createQueryHarness, jwtSecret, uiOrigin, type QueryHarness } from './testing/query-harness.ts';
 
 type Who = 'anonymous' | 'user' | 'member' | 'anotherMember' | 'admin';
 const as: Record<Who, string | undefined> = {
@@ -76,6 +78,17 @@ describe.skipIf(missing('postgres'))('the query routes', () => {
       const forged = (await q.tokenFor(people.admin.email)).slice(0, -4) + 'AAAA';
       expect((await q.get('/apartmentData', { token: forged })).status).toBe(401);
       expect((await fetch(`${q.url}/events/stream?access_token=nope`)).status).toBe(401);
+    });
+
+    it('refuses a token signed out on another instance within the reload interval', async () => {
+      const store = await createPostgresRevocationStore(q.db);
+      const token = await q.tokenFor(people.admin.email);
+      expect((await q.get('/apartmentData', { token })).status).toBe(200);
+      const claims = await verifyAccessToken(token, jwtSecret);
+      await store.revoke(claims!.jti, claims!.expiresAt); // as the command-service's POST /logout does
+      await expect
+        .poll(async () => (await q.get('/apartmentData', { token })).status, { timeout: 20_000 })
+        .toBe(401);
     });
 
     it('answers a bad :email with 400 naming the field', async () => {

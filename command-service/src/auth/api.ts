@@ -7,7 +7,7 @@ import { safeText } from '@building/infra/http/safe-text';
 import { streams } from '@building/events/streams';
 import { loadAggregate } from '../command-handling/aggregate.ts';
 import { handleCommand } from '../command-handling/handle-command.ts';
-import { commandMeta } from '../http/current-caller.ts';
+import { commandMeta, signedIn } from '../http/current-caller.ts';
 import { rateLimit } from '@building/infra/rate-limit/rate-limit';
 import { decideUser } from '../user/decide.ts';
 import { userAggregate } from '../user/user.ts';
@@ -37,6 +37,17 @@ export function authRoutes(deps: AppDeps): Router {
       ctx.body = verifyForAdmin ? { token, adminAwaitsVerifiedEmail: true } : { token };
     },
   );
+  /**
+   * POST /logout: the token it is sent with stops working on every instance of both services
+   * (within the revocation list's reload interval); the UI then signs out of Firebase too.
+   */
+  router.post('/logout', async (ctx) => {
+    const claims = await signedIn(ctx, deps);
+    if (!deps.revokedTokens)
+      throw new HttpProblem(503, 'Service Unavailable', 'signing out is not configured');
+    if (claims.jti) await deps.revokedTokens.revoke(claims.jti, claims.expiresAt);
+    ctx.status = 204;
+  });
   return router;
 }
 

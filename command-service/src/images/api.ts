@@ -27,13 +27,13 @@ export function imageRoutes(deps: AppDeps): Router {
   router.post(
     '/images',
     async (ctx, next) => {
-      await signedIn(ctx, deps.jwtSecret);
+      await signedIn(ctx, deps);
       await next();
     },
     rateLimit(
       deps.rateLimiter,
       deps.rateLimits.uploads,
-      async (ctx) => `upload:${(await signedIn(ctx, deps.jwtSecret)).email}`,
+      async (ctx) => `upload:${(await signedIn(ctx, deps)).email}`,
     ),
     multipart(upload),
     async (ctx) => {

@@ -25,7 +25,7 @@ export function userRoutes(deps: AppDeps): Router {
 
   router.post('/users/:email', async (ctx) => {
     const caller = await currentCaller(ctx, deps);
-    const { emailVerified } = await signedIn(ctx, deps.jwtSecret);
+    const { emailVerified } = await signedIn(ctx, deps);
     const { email } = parseInput(emailParam, ctx.params, 'path');
     const body = parseInput(profileBody, ctx.request.body);
     if (email !== caller.email || (body.email !== undefined && body.email !== caller.email))

@@ -11,7 +11,7 @@ import { parseDate } from '@building/infra/ops/parse-date';
 import { projectionsReport } from '@building/infra/read-models/projections-report';
 import { storeReplay } from '@building/infra/ops/store-replay';
 import { readModels } from '@building/events/read-models/all-read-models';
-import { adminOnly } from '../auth/caller.ts';
+import { adminOnly, type TokenDeps } from '../auth/caller.ts';
 
 const categoryNames: readonly string[] = [...auditCategoryNames, 'all'];
 const date = (edge: 'start' | 'end') =>
@@ -48,7 +48,7 @@ const auditQuery = z.object({
  *   chain over the whole log (as `npm run audit -- ... --verify`). Replayed from the event store,
  *   which shares the views' database in both modes.
  */
-export function adminOpsRoutes(deps: { db: Knex; jwtSecret: string }): Router {
+export function adminOpsRoutes(deps: TokenDeps): Router {
   return new Router()
     .get('/admin/projections', adminOnly(deps), async (ctx) => {
       ctx.body = await projectionsReport(deps.db, readModels);
