@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { StoredEvent } from '@building/events/envelope';
 import { parseInput } from '@building/events/parse-input';
