@@ -25,7 +25,7 @@ const schema = z.object({
   COMMAND_PUBLIC_URL: z.string().default('http://127.0.0.1:4001'),
   QUERY_PUBLIC_URL: z.string().default('http://127.0.0.1:4002'),
   JWT_SECRET: z.string().min(32).optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(600),
   ADMIN_EMAILS: z.string().default('admin@building.test'),
   FIREBASE_PROJECT_ID: z.string().default('demo-building'),
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),

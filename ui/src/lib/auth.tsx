@@ -7,12 +7,13 @@ import { i18next } from '../i18n/i18n.ts';
 import { errorMessage } from './error-message.ts';
 import { IdentityError } from './identity-errors.ts';
 import {
+  accessTokenExpiry,
   clearAccessToken,
   getAccessToken,
   onAccessTokenStoredElsewhere,
   setAccessToken,
 } from './access-token.ts';
-import { command, setUnauthorizedHandler } from './api-client.ts';
+import { command, setSessionRenewer, setUnauthorizedHandler } from './api-client.ts';
 import type { GoogleAccount, Identity, IdentityUser } from './identity.ts';
 import { messages } from './messages.ts';
 import { loginPath } from './redirect.ts';
@@ -93,6 +94,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const epoch = useRef(0);
   const exchanges = useRef(new Map<string, Promise<SessionUser>>());
   const actionsRunning = useRef(0);
+  // The identity provider's signed-in user: our short API tokens are renewed from its session.
+  const identityUser = useRef<IdentityUser | null>(null);
+  const renewal = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // Token refreshes re-run the exchange: send the verification link once per session.
   const askedToVerify = useRef(new Set<string>());
   const askToVerify = useCallback((user: IdentityUser) => {
@@ -106,6 +110,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       );
   }, []);
 
+  /** Renews the API token silently at four fifths of its life, so an open tab is never thrown out. */
+  const scheduleRenewal = useCallback((token: string, renew: () => void) => {
+    clearTimeout(renewal.current);
+    const expiresAt = accessTokenExpiry(token);
+    if (expiresAt === null) return;
+    const lifetime = expiresAt - Date.now();
+    renewal.current = setTimeout(renew, Math.max(5_000, lifetime * 0.8));
+  }, []);
+
   /** Trades the Firebase ID token for our API token (POST /jwt); the user counts as signed in after. */
   const establish = useCallback(
     (user: IdentityUser): Promise<SessionUser> => {
@@ -117,6 +130,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const answer = tokenResponse.parse(await command('POST', '/jwt', { idToken }));
         if (epoch.current !== startedAt) throw new Error('Signed out while signing in.');
         setAccessToken(answer.token);
+        identityUser.current = user;
+        scheduleRenewal(answer.token, () => void establish(user).catch(() => undefined));
         if (answer.adminAwaitsVerifiedEmail) askToVerify(user);
         const session = snapshot(user);
         setState({ user: session, loading: false });
@@ -130,6 +145,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const endSession = useCallback(() => {
     epoch.current += 1;
+    identityUser.current = null;
+    clearTimeout(renewal.current);
     clearAccessToken();
     setState({ user: null, loading: false });
     queryClient.removeQueries({ queryKey: rolesKey });
@@ -169,6 +186,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
     return identity;
   }, [establish, endSession]);
+
+  useEffect(
+    () =>
+      setSessionRenewer(async () => {
+        const user = identityUser.current;
+        if (!user) return false;
+        await establish(user);
+        return true;
+      }),
+    [establish],
+  );
 
   useEffect(() => {
     if (getAccessToken() !== null)
@@ -241,6 +269,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setState((s) => (s.user?.uid === user.uid ? { ...s, user: snapshot(user) } : s));
       },
       logOut: async () => {
+        // Our token stops working on every server, not just in this tab; then the Firebase session ends.
+        await command('POST', '/logout').catch(() => undefined);
         endSession();
         await (await connect()).signOut();
       },

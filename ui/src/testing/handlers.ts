@@ -44,6 +44,10 @@ export const handlers = [
     const awaiting = backend.unverifiedAdmins.has(email) ? { adminAwaitsVerifiedEmail: true } : {};
     return HttpResponse.json({ token: `token:${email}`, ...awaiting });
   }),
+  http.post(c('/logout'), async ({ request }) => {
+    await recordCall(request);
+    return new HttpResponse(null, { status: 204 });
+  }),
   http.get(q('/couponAvailable'), async ({ request }) => {
     await recordCall(request);
     return HttpResponse.json(backend.coupons.filter((coupon) => coupon.status === 'available'));
