@@ -97,6 +97,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // The identity provider's signed-in user: our short API tokens are renewed from its session.
   const identityUser = useRef<IdentityUser | null>(null);
   const renewal = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const renewNow = useRef(() => {});
   // Token refreshes re-run the exchange: send the verification link once per session.
   const askedToVerify = useRef(new Set<string>());
   const askToVerify = useCallback((user: IdentityUser) => {
@@ -111,12 +112,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   /** Renews the API token silently at four fifths of its life, so an open tab is never thrown out. */
-  const scheduleRenewal = useCallback((token: string, renew: () => void) => {
+  const scheduleRenewal = useCallback((token: string) => {
     clearTimeout(renewal.current);
     const expiresAt = accessTokenExpiry(token);
     if (expiresAt === null) return;
     const lifetime = expiresAt - Date.now();
-    renewal.current = setTimeout(renew, Math.max(5_000, lifetime * 0.8));
+    renewal.current = setTimeout(() => renewNow.current(), Math.max(5_000, lifetime * 0.8));
   }, []);
 
   /** Trades the Firebase ID token for our API token (POST /jwt); the user counts as signed in after. */
@@ -131,7 +132,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (epoch.current !== startedAt) throw new Error('Signed out while signing in.');
         setAccessToken(answer.token);
         identityUser.current = user;
-        scheduleRenewal(answer.token, () => void establish(user).catch(() => undefined));
+        scheduleRenewal(answer.token);
         if (answer.adminAwaitsVerifiedEmail) askToVerify(user);
         const session = snapshot(user);
         setState({ user: session, loading: false });
@@ -140,8 +141,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       exchanges.current.set(user.uid, exchange);
       return exchange;
     },
-    [askToVerify],
+    [askToVerify, scheduleRenewal],
   );
+  useEffect(() => {
+    renewNow.current = () => {
+      const user = identityUser.current;
+      if (user) void establish(user).catch(() => undefined);
+    };
+  }, [establish]);
 
   const endSession = useCallback(() => {
     epoch.current += 1;
