@@ -33,6 +33,15 @@ interface Route {
   query?: Record<string, string>;
 }
 
+const apartmentBody = {
+  apartment: 'F1',
+  block: 'F',
+  floor: 1,
+  room: '2 bed',
+  rent: 1000,
+  image: '/images/apartments/a.svg',
+};
+
 const routes: Route[] = [
   { service: 'command', method: 'POST', path: '/jwt', body: { idToken: 'x'.repeat(40) } },
   { service: 'command', method: 'POST', path: '/logout' },
@@ -59,27 +68,13 @@ const routes: Route[] = [
     service: 'command',
     method: 'POST',
     path: '/apartments',
-    body: {
-      apartment: 'F1',
-      block: 'F',
-      floor: 1,
-      room: '2 bed',
-      rent: 1000,
-      image: '/images/apartments/a.svg',
-    },
+    body: apartmentBody,
   },
   {
     service: 'command',
     method: 'PUT',
     path: '/apartments/:si',
-    body: {
-      apartment: 'F1',
-      block: 'F',
-      floor: 1,
-      room: '2 bed',
-      rent: 1000,
-      image: '/images/apartments/a.svg',
-    },
+    body: apartmentBody,
   },
   { service: 'command', method: 'POST', path: '/images' },
   { service: 'command', method: 'GET', path: '/images/:id' },

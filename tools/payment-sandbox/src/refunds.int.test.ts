@@ -1,5 +1,6 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxSdk } from './testing/sandbox-sdk.ts';
 import { startPaymentSandbox, type RunningPaymentSandbox } from './start-payment-sandbox.ts';
 
 let sandbox: RunningPaymentSandbox;
@@ -7,13 +8,7 @@ let stripe: Stripe;
 
 beforeAll(async () => {
   sandbox = await startPaymentSandbox({ port: 0 });
-  const { hostname, port } = new URL(sandbox.url);
-  stripe = new Stripe('sk_test_sandbox', {
-    host: hostname,
-    port: Number(port),
-    protocol: 'http',
-    maxNetworkRetries: 0,
-  });
+  stripe = sandboxSdk(sandbox.url);
 });
 afterAll(async () => {
   await sandbox.stop();

@@ -1,5 +1,6 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxSdk } from './testing/sandbox-sdk.ts';
 import { startPaymentSandbox, type RunningPaymentSandbox } from './start-payment-sandbox.ts';
 import { sandboxApiVersion } from './stripe-event.ts';
 
@@ -10,13 +11,7 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 beforeAll(async () => {
   sandbox = await startPaymentSandbox({ port: 0, now: () => now });
-  const { hostname, port } = new URL(sandbox.url);
-  stripe = new Stripe('sk_test_sandbox', {
-    host: hostname,
-    port: Number(port),
-    protocol: 'http',
-    maxNetworkRetries: 0,
-  });
+  stripe = sandboxSdk(sandbox.url);
 });
 afterAll(async () => {
   await sandbox.stop();
