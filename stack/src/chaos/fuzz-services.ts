@@ -5,7 +5,7 @@ import { createApp as createCommandApp } from '@building/command-service/app';
 import { createGoogleIdentityVerifier } from '@building/command-service/auth/google-identity-verifier';
 import { migrateImages } from '@building/command-service/images/schema';
 import { createPaymentProvider } from '@building/command-service/payment-provider/stripe-payment-provider';
-import { createMemoryRateLimiter } from '@building/command-service/protection/memory-rate-limiter';
+import { createMemoryRateLimiter } from '@building/infra/rate-limit/memory-rate-limiter';
 import { createLocalGoogleKeys } from '@building/command-service/testing/local-google-keys';
 import { signAccessToken } from '@building/infra/auth/access-token';
 import { createPostgresRevocationStore } from '@building/infra/auth/postgres-revocation-store';
@@ -67,7 +67,6 @@ export async function startFuzzServices(db: Knex) {
     changes,
     imagesDir: defaultImagesDir,
     maxWaitMs: 200,
-    readLimits: { readsPerMinute: Number.MAX_SAFE_INTEGER },
     log: () => {},
   });
   const servers: Server[] = [];
