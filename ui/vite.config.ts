@@ -11,6 +11,14 @@ const listen = { port: 5173, host: '127.0.0.1', strictPort: true };
 const ui = fileURLToPath(new URL('.', import.meta.url));
 const src = join(ui, 'src');
 const project = join(ui, '..');
+/**
+ * CORS for exactly the UI's origins (UI_ORIGINS), not Vite's default of any localhost port: a page
+ * another local app serves must not read the UI server's modules.
+ */
+const uiOrigins = (process.env.UI_ORIGINS ?? 'http://127.0.0.1:5173,http://localhost:5173')
+  .split(',')
+  .map((origin) => origin.trim())
+  .filter(Boolean);
 
 /**
  * What the dev server may hand out under /@fs/ and the like: the UI and the installed packages,
@@ -37,7 +45,7 @@ const fs = {
 
 export default defineConfig(({ command }) => ({
   plugins: [react()],
-  server: { ...listen, fs },
+  server: { ...listen, fs, cors: { origin: uiOrigins } },
   preview: listen,
   css: {
     // Bulma's Sass uses if(), which Dart Sass now warns about: its warnings are not ours to fix.

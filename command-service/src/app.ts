@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Koa, { type Context } from 'koa';
 import { problemMiddleware } from '@building/infra/http/problem';
 import { problemDocs } from '@building/infra/http/problem-docs';
+import { refuseUnsafeText } from '@building/infra/http/safe-text';
+import { trustProxy } from '@building/infra/http/trust-proxy';
 import { agreementRoutes } from './agreement/api.ts';
 import { announcementRoutes } from './announcement/api.ts';
 import { apartmentRoutes } from './apartment/api.ts';
@@ -29,14 +31,14 @@ export function createApp(commandDeps: CommandDeps): Koa {
     rateLimits: { ...defaultRateLimits, ...commandDeps.rateLimits },
   };
   const app = new Koa();
+  trustProxy(app, deps.trustProxyHops);
   app.use((ctx, next) => withCommandScope(next));
   app.use(problemMiddleware({ log: deps.log }));
   app.use(securityHeaders());
   app.use(corsForUi(deps.uiOrigins));
   app.use(problemDocs());
-  const limitWrites = rateLimit(deps.rateLimiter, deps.rateLimits.writes, (ctx) =>
-    writerKey(ctx, deps.jwtSecret),
-  );
+  app.use(refuseUnsafeText());
+  const limitWrites = rateLimit(deps.rateLimiter, deps.rateLimits.writes, (ctx) => writerKey(ctx, deps));
   app.use(async (ctx, next) => {
     const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method);
     return isWrite && !ownLimits.has(ctx.path) ? limitWrites(ctx, next) : next();
@@ -58,7 +60,7 @@ export function createApp(commandDeps: CommandDeps): Koa {
 }
 
 /** Writes are counted per signed-in person, anonymous ones per address. */
-async function writerKey(ctx: Context, secret: string): Promise<string> {
-  const claims = await accessClaims(ctx, secret);
+async function writerKey(ctx: Context, deps: AppDeps): Promise<string> {
+  const claims = await accessClaims(ctx, deps);
   return claims ? `write:${claims.email}` : `write-ip:${ctx.ip}`;
 }

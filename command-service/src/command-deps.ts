@@ -1,3 +1,4 @@
+import type { RevokedTokens } from '@building/infra/auth/revoked-tokens';
 import type { PostgresEventStore } from '@building/infra/event-store/event-store';
 import type { IdentityVerifier } from './auth/identity-verifier.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
@@ -12,10 +13,14 @@ export interface CommandDeps {
   rateLimits?: Partial<RateLimits>;
   jwtSecret: string;
   jwtTtlSeconds: number;
+  /** Signed-out tokens (POST /logout); without it, tokens only expire. */
+  revokedTokens?: RevokedTokens;
   /** The first sign-in of one of these (lower-case) emails is granted admin. */
   adminEmails: string[];
   /** CORS: the UI's origins. */
   uiOrigins: string[];
+  /** Reverse proxies in front of the service (TRUST_PROXY): 0 ignores X-Forwarded-For. */
+  trustProxyHops?: number;
   /** This service's public base URL, used in the links to uploaded images. */
   publicUrl: string;
   /** The card payment provider (Stripe or the payment sandbox); payments answer 503 without one. */

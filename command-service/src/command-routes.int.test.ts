@@ -55,7 +55,11 @@ describe('POST /jwt', () => {
       body: { idToken: await t.google.idToken(email, { name: 'New Comer' }) },
     });
     expect(reply.status).toBe(200);
-    expect(await verifyAccessToken(reply.body.token, jwtSecret)).toEqual({ email, uid: `uid-${email}` });
+    expect(await verifyAccessToken(reply.body.token, jwtSecret)).toMatchObject({
+      email,
+      uid: `uid-${email}`,
+      emailVerified: true,
+    });
     expect((await t.eventsOf(streams.user(email))).map((e) => [e.type, e.data])).toEqual([
       ['UserRegistered', { email, name: 'New Comer', photoURL: '' }],
     ]);
@@ -198,6 +202,29 @@ describe('PUT /acceptAgreement and PATCH /rejectAgreement/:si', () => {
         },
       );
     await given().when(reject).thenRefused('agreement-request-decided', 409);
+  });
+
+  it('rejecting without an email (the original client sends no body) takes the only pending request', async () => {
+    const [boss, rafi, tania, si] = [
+      person('admin', 'boss'),
+      person('user', 'rafi'),
+      person('user', 'tania'),
+      freshSi(),
+    ];
+    const reject = { method: 'PATCH', path: `/rejectAgreement/${si}`, as: boss.email } as const;
+    await given(...joined(boss), ...joined(rafi), ...joined(tania), listed(si), requested(rafi, 1, si))
+      .when(reject)
+      .then(
+        { status: 200, body: { modifiedCount: 1, ...written } },
+        {
+          type: 'AgreementRejected',
+          data: { requestId: requestId(1), si, userEmail: rafi.email, reason: 'rejected-by-admin' },
+        },
+      );
+    await given().when(reject).thenRefused('agreement-request-not-found', 404);
+    await given(requested(tania, 2, si), requested(rafi, 3, si))
+      .when(reject)
+      .thenRefused('agreement-request-ambiguous', 409);
   });
 
   it('refuses a non-admin, and a request nobody made', async () => {
@@ -389,7 +416,7 @@ describe('bad input', () => {
     expect(
       await field(
         given(...joined(boss), ...joined(rafi), listed(si), requested(rafi, 1, si))
-          .when({ method: 'PATCH', path: `/rejectAgreement/${si}`, as: boss.email })
+          .when({ method: 'PATCH', path: `/rejectAgreement/${si}?email=not-an-email`, as: boss.email })
           .thenRefused('invalid-input', 400),
       ),
     ).toEqual(['email']);

@@ -33,7 +33,11 @@ describe('startCommandService', () => {
 
   it('migrates, listens on a free port and takes commands', async () => {
     expect(service.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const token = await signAccessToken({ email: 'boss@building.test', uid: 'u' }, secret, 60);
+    const token = await signAccessToken(
+      { email: 'boss@building.test', uid: 'u', emailVerified: true },
+      secret,
+      60,
+    );
     const reply = await fetch(`${service.url}/users/boss@building.test`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -1,3 +1,4 @@
+import { openRevokedTokens } from '@building/infra/auth/open-revoked-tokens';
 import type { Server } from 'node:http';
 import knex from 'knex';
 import type { Config } from '@building/infra/config';
@@ -54,8 +55,12 @@ export async function startCommandService(config: Config): Promise<CommandServic
     ? createRedisRateLimiter({ url: config.REDIS_URL })
     : createMemoryRateLimiter();
 
+  const revokedTokens = await openRevokedTokens(config, db, (line) =>
+    console.warn(`[command-service] ${line}`),
+  );
   const app = createApp({
     store,
+    revokedTokens,
     identity: identityVerifierFor(config),
     rateLimiter,
     rateLimits: { writes: { points: config.RATE_LIMIT_WRITES_PER_MINUTE, windowSeconds: 60 } },
@@ -63,6 +68,7 @@ export async function startCommandService(config: Config): Promise<CommandServic
     jwtTtlSeconds: config.JWT_TTL_SECONDS,
     adminEmails: config.adminEmails,
     uiOrigins: config.uiOrigins,
+    trustProxyHops: config.TRUST_PROXY,
     publicUrl: config.COMMAND_PUBLIC_URL,
     payments: createPaymentProvider(config),
     log: (error) => console.error('[command-service]', error),
@@ -84,6 +90,7 @@ export async function startCommandService(config: Config): Promise<CommandServic
       await kafka?.disconnect();
       await rateLimiter.close?.();
       await store.flush();
+      await revokedTokens.stop();
       await db.destroy();
     },
   };

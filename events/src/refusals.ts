@@ -31,6 +31,10 @@ export const refusals = {
   'apartment-already-booked': { kind: 'conflict', title: 'The apartment is already booked' },
   'agreement-request-pending': { kind: 'conflict', title: 'A request for this apartment is pending' },
   'agreement-request-decided': { kind: 'conflict', title: 'The request was already decided' },
+  'agreement-request-ambiguous': {
+    kind: 'conflict',
+    title: 'Several requests are pending: name whose to reject',
+  },
   'coupon-code-taken': { kind: 'conflict', title: 'The coupon code is already used' },
   'coupon-unavailable': { kind: 'conflict', title: 'The coupon is not available' },
   'announcement-already-posted': { kind: 'conflict', title: 'The announcement was already posted' },

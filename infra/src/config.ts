@@ -25,7 +25,7 @@ const schema = z.object({
   COMMAND_PUBLIC_URL: z.string().default('http://127.0.0.1:4001'),
   QUERY_PUBLIC_URL: z.string().default('http://127.0.0.1:4002'),
   JWT_SECRET: z.string().min(32).optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(600),
   ADMIN_EMAILS: z.string().default('admin@building.test'),
   FIREBASE_PROJECT_ID: z.string().default('demo-building'),
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
@@ -35,6 +35,19 @@ const schema = z.object({
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Reads (GET on the query-service) per client address per minute. */
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /**
+   * How many reverse proxies in front of the services add X-Forwarded-For (0: none, the header is
+   * ignored; `true` counts as 1). Per-address limits key on the address it yields.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|\d{1,2})$/, 'expected false, true or a number of proxies')
+    .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value)))
+    .default(0),
+  /** query-service: live-update streams open at once per client address and in all. */
+  SSE_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  SSE_MAX_STREAMS: z.coerce.number().int().positive().default(2000),
   /** Where the payment sandbox listens; used when STRIPE_SECRET_KEY is a sandbox key. */
   PAYMENT_SANDBOX_URL: z.string().optional(),
 });

@@ -49,7 +49,7 @@ describe.skipIf(missing('postgres'))('the projector', () => {
       [people.frank.email, 6, 'accepted'],
       [people.erin.email, 5, 'pending'],
     ]);
-    const leases = await h.db('member_apartments_v1_leases').orderBy('accept_date');
+    const leases = await h.db('member_apartments_v2_leases').orderBy('accept_date');
     expect(leases.map((l) => [l.email, l.si, l.ended_at === null])).toEqual([
       [people.alice.email, 1, true],
       [people.dave.email, 3, false],

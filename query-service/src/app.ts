@@ -6,8 +6,11 @@ import { rateLimit } from '@building/infra/rate-limit/rate-limit';
 import { conditionalGet } from './http/conditional-get.ts';
 import { routeBySegment } from './http/route-by-segment.ts';
 import { securityHeaders } from '@building/infra/http/security-headers';
+import { refuseUnsafeText } from '@building/infra/http/safe-text';
+import { trustProxy } from '@building/infra/http/trust-proxy';
 import { eventStreamRoutes } from './live/events-stream.ts';
 import type { QueryDeps } from './query-deps.ts';
+import { defaultStreamCaps, streamCaps } from './protection/stream-caps.ts';
 import { minPosition } from './read-your-writes/min-position.ts';
 import { adminOpsRoutes } from './ops/admin-routes.ts';
 import { agreementRoutes } from './routes/agreements.ts';
@@ -26,6 +29,7 @@ export type { QueryDeps } from './query-deps.ts';
 /** The query-service: reads the projector's views (spec §3, §7; DESIGN.md §6). */
 export function createApp(deps: QueryDeps): Koa {
   const app = new Koa();
+  trustProxy(app, deps.trustProxyHops);
   const log = deps.log ?? ((line: string) => console.error(`[query-service] ${line}`));
   // A client closing a live-update stream is normal, not an error worth a stack trace.
   app.on('error', (error: { code?: string }) => {
@@ -54,6 +58,8 @@ export function createApp(deps: QueryDeps): Koa {
     app.use(rateLimit(deps.reads.limiter, limit, (ctx) => `read-ip:${ctx.ip}`));
   }
   app.use(conditionalGet());
+  app.use(streamCaps({ ...defaultStreamCaps, ...deps.streamCaps }));
+  app.use(refuseUnsafeText());
   app.use(minPosition(deps));
   const routers = [
     healthRoutes,

@@ -1,24 +1,32 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
+import type { RevocationCheck } from '@building/infra/auth/access-token';
 import type { ViewName } from '@building/events/read-models/read-model';
 import type { RateLimiter } from '@building/infra/rate-limit/rate-limiter';
 import type { Caller } from './auth/caller.ts';
 import type { ViewCache } from './cache/view-cache.ts';
 import type { ViewChanges } from './live/view-changes.ts';
+import type { StreamCaps } from './protection/stream-caps.ts';
 
 /** What createApp needs; start-query-service.ts wires the real ones. */
 export interface QueryDeps {
   db: Knex;
   jwtSecret: string;
+  /** Signed-out tokens (the command-service's POST /logout); without it, tokens only expire. */
+  revokedTokens?: RevocationCheck;
   uiOrigins: readonly string[];
   cache: ViewCache;
   changes: ViewChanges;
+  /** Reverse proxies in front of the service (TRUST_PROXY): 0 ignores X-Forwarded-For. */
+  trustProxyHops?: number;
   /** Where the apartment images are served from. */
   imagesDir: string;
   /** Reads per client address per minute (429 beyond); none when absent. */
   reads?: { limiter: RateLimiter; perMinute: number };
   /** Read-your-writes bound (default 2000 ms). */
   maxWaitMs?: number;
+  /** Live-update stream caps (defaults: defaultStreamCaps). */
+  streamCaps?: Partial<StreamCaps>;
   /** SSE keep-alive comment interval (default 15 s). */
   heartbeatMs?: number;
   log?: (line: string) => void;

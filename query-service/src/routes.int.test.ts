@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missing } from '@building/infra/testing/infra-availability';
 import { people, scriptedBuilding } from '@building/projector/testing/scripted-building';
-import { createQueryHarness, uiOrigin, type QueryHarness } from './testing/query-harness.ts';
+import { createPostgresRevocationStore } from '@building/infra/auth/postgres-revocation-store';
+import { verifyAccessToken } from '@building/infra/auth/access-token';
+import { createQueryHarness, jwtSecret, uiOrigin, type QueryHarness } from './testing/query-harness.ts';
 
 type Who = 'anonymous' | 'user' | 'member' | 'anotherMember' | 'admin';
 const as: Record<Who, string | undefined> = {
@@ -78,10 +80,37 @@ describe.skipIf(missing('postgres'))('the query routes', () => {
       expect((await fetch(`${q.url}/events/stream?access_token=nope`)).status).toBe(401);
     });
 
+    it('refuses a token signed out on another instance within the reload interval', async () => {
+      const store = await createPostgresRevocationStore(q.db);
+      const token = await q.tokenFor(people.admin.email);
+      expect((await q.get('/apartmentData', { token })).status).toBe(200);
+      const claims = await verifyAccessToken(token, jwtSecret);
+      await store.revoke(claims!.jti, claims!.expiresAt); // as the command-service's POST /logout does
+      await expect
+        .poll(async () => (await q.get('/apartmentData', { token })).status, { timeout: 20_000 })
+        .toBe(401);
+    });
+
     it('answers a bad :email with 400 naming the field', async () => {
       const reply = await q.get('/payments/not-an-email', { as: people.admin.email });
       expect(reply.status).toBe(400);
       expect(reply.body.errors).toEqual([{ field: 'email', message: expect.any(String) }]);
+    });
+
+    it('refuses NUL bytes in paths and queries with 400 naming the field', async () => {
+      const admin = { as: people.admin.email };
+      for (const [path, field] of [
+        [`/payments/${alice}?month=%00`, 'month'],
+        [`/payments/${alice}?month=jan%00uary`, 'month'],
+        ['/payments/a%00@b.test', 'path'],
+        ['/memberData/%00', 'path'],
+        ['/apartment?page=0&x=%00', 'x'],
+        ['/admin/audit?category=agreements&from=%00', 'from'],
+      ]) {
+        const reply = await q.get(path!, admin);
+        expect(reply.status, path).toBe(400);
+        expect(reply.body.errors, path).toEqual([{ field, message: 'contains a NUL character' }]);
+      }
     });
 
     it('treats the email in the path case-insensitively for the owner', async () => {
@@ -233,6 +262,10 @@ describe.skipIf(missing('postgres'))('the query routes', () => {
         room: '301',
         rent: 15_500,
         accept_date: expect.stringMatching(/^2026-01-05T\d\d:\d\d:00\.000Z$/),
+        // The original client's payment screen reads these.
+        user_email: people.alice.email,
+        user_name: 'Alice',
+        timestamp: Date.parse(lease.body[0].accept_date),
       },
     ]);
     const dave = encodeURIComponent(people.dave.email);

@@ -1,3 +1,4 @@
+import { openRevokedTokens } from '@building/infra/auth/open-revoked-tokens';
 import knex from 'knex';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -34,10 +35,14 @@ export async function startQueryService(
     const limiter = config.REDIS_URL
       ? createRedisRateLimiter({ url: config.REDIS_URL })
       : createMemoryRateLimiter();
+    const revokedTokens = await openRevokedTokens(config, db, options.log);
     const app = createApp({
       db,
+      revokedTokens,
       jwtSecret: config.JWT_SECRET,
       uiOrigins: config.uiOrigins,
+      trustProxyHops: config.TRUST_PROXY,
+      streamCaps: { perAddress: config.SSE_MAX_STREAMS_PER_ADDRESS, inTotal: config.SSE_MAX_STREAMS },
       cache: createViewCache(cacheStore, changes.versionOf),
       changes,
       imagesDir: options.imagesDir ?? defaultImagesDir,
@@ -60,6 +65,7 @@ export async function startQueryService(
         await changes.stop();
         await cacheStore.close();
         await limiter.close?.();
+        await revokedTokens.stop();
         await db.destroy();
       },
     };

@@ -232,6 +232,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             PAYMENT_SANDBOX_HOST: host,
             WEBHOOK_URL: `${url(ports.command)}/webhooks/stripe`,
             STRIPE_WEBHOOK_SECRET: secrets.webhook,
+            // Like a Stripe account: its own keys only, browsers on the UI's pages only.
+            STRIPE_SECRET_KEY: 'sk_test_sandbox',
+            STRIPE_PUBLISHABLE_KEY: 'pk_test_sandbox',
+            UI_ORIGINS: uiOrigins,
           },
           ready: answersHttp(`${url(ports.sandbox)}/`),
         });
@@ -321,7 +325,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             entry: entries.vite,
             args: ['--host', host, '--port', String(ports.ui), '--strictPort'],
             cwd: repo('ui'),
-            env: { ...base, ...uiEnv },
+            // vite.config.ts answers CORS for these origins only.
+            env: { ...base, ...uiEnv, UI_ORIGINS: uiOrigins },
             ready: answersHttp(`${url(ports.ui)}/`),
           },
     ];

@@ -16,7 +16,7 @@ const requestBody = z.object({ si: siField });
 const acceptBody = z.object({ si: siField, email: emailField });
 /** The apartment in the path (reject, withdraw). */
 const rejectPath = z.object({ si: siField });
-const rejectWho = z.object({ email: emailField });
+const rejectWho = z.object({ email: emailField.optional() });
 
 export function agreementRoutes(deps: AppDeps): Router {
   const router = new Router();
@@ -89,7 +89,10 @@ export function agreementRoutes(deps: AppDeps): Router {
     ctx.body = { modifiedCount: 1, position: result.position };
   });
 
-  /** The requester's email comes in the body or the query (the spec's UI sent neither; ours sends it). */
+  /**
+   * The requester's email comes in the body or the query. The original client sends neither: then
+   * the apartment's only pending request is rejected (409 naming them when there are several).
+   */
   router.patch('/rejectAgreement/:si', async (ctx) => {
     const caller = await currentCaller(ctx, deps);
     const { si } = parseInput(rejectPath, ctx.params, 'path');
@@ -98,7 +101,7 @@ export function agreementRoutes(deps: AppDeps): Router {
     const meta = commandMeta(deps, caller);
     const result = await decideOn(
       si,
-      { type: 'RejectAgreement', data: { si, userEmail: email, by: caller } },
+      { type: 'RejectAgreement', data: { si, userEmail: email ?? null, by: caller } },
       meta,
     );
     ctx.body = { modifiedCount: 1, position: result.position };

@@ -10,7 +10,8 @@ export type AgreementCommand =
       data: { requestId: string; apartment: ApartmentDetails | null; requester: Caller; now: Date };
     }
   | { type: 'AcceptAgreement'; data: { si: number; userEmail: string; by: Caller; now: Date } }
-  | { type: 'RejectAgreement'; data: { si: number; userEmail: string; by: Caller } }
+  /** Without a requester (the original client sends none), the apartment's only pending request. */
+  | { type: 'RejectAgreement'; data: { si: number; userEmail: string | null; by: Caller } }
   | { type: 'WithdrawAgreement'; data: { si: number; requester: Caller; now: Date } };
 
 export function decideAgreement(command: AgreementCommand, state: AgreementState): DomainEvent[] {
@@ -87,11 +88,11 @@ function rejectAgreement(
   state: AgreementState,
 ): DomainEvent[] {
   requireAdmin(by, 'reject an agreement');
-  const request = pendingRequest(state, si, userEmail);
+  const request = userEmail ? pendingRequest(state, si, userEmail) : onlyPendingRequest(state, si);
   return [
     {
       type: 'AgreementRejected',
-      data: { requestId: request.requestId, si, userEmail, reason: 'rejected-by-admin' },
+      data: { requestId: request.requestId, si, userEmail: request.userEmail, reason: 'rejected-by-admin' },
     },
   ];
 }
@@ -108,6 +109,18 @@ function withdrawAgreement(
       data: { requestId: request.requestId, si, userEmail: requester.email, withdrawnAt: now.toISOString() },
     },
   ];
+}
+
+function onlyPendingRequest(state: AgreementState, si: number): AgreementRequest {
+  const pending = pendingRequests(state);
+  if (pending.length === 0)
+    throw refuse('agreement-request-not-found', `no pending request for apartment ${si}`);
+  if (pending.length > 1)
+    throw refuse(
+      'agreement-request-ambiguous',
+      `apartment ${si} has ${pending.length} pending requests (${pending.map((r) => r.userEmail).join(', ')}): say whose to reject with "email"`,
+    );
+  return pending[0]!;
 }
 
 function pendingRequest(state: AgreementState, si: number, userEmail: string): AgreementRequest {

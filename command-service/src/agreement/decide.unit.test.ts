@@ -26,6 +26,11 @@ const reject = (who = rafi, by = admin): AgreementCommand => ({
   type: 'RejectAgreement',
   data: { si: 7, userEmail: who.email, by },
 });
+/** The original client's reject: no requester named. */
+const rejectUnnamed: AgreementCommand = {
+  type: 'RejectAgreement',
+  data: { si: 7, userEmail: null, by: admin },
+};
 const rejected = (who = rafi, n = 1, reason: 'rejected-by-admin' | 'apartment-booked'): DomainEvent => ({
   type: 'AgreementRejected',
   data: { requestId: requestId(n), si: 7, userEmail: who.email, reason },
@@ -62,6 +67,7 @@ describe('an apartment nobody has asked for', () => {
   it('has nothing to accept or reject', () => {
     given().when(accept()).thenFails('agreement-request-not-found');
     given().when(reject()).thenFails('agreement-request-not-found');
+    given().when(rejectUnnamed).thenFails('agreement-request-not-found');
   });
 });
 
@@ -83,6 +89,10 @@ describe('an apartment with one pending request', () => {
     given(...history)
       .when(reject())
       .then(rejected(rafi, 1, 'rejected-by-admin')));
+  it('rejecting without naming the requester rejects the only pending request', () =>
+    given(...history)
+      .when(rejectUnnamed)
+      .then(rejected(rafi, 1, 'rejected-by-admin')));
   it('only an admin accepts or rejects', () => {
     given(...history)
       .when(accept(rafi, tania))
@@ -102,6 +112,10 @@ describe('an apartment with one pending request', () => {
 
 describe('an apartment with several pending requests', () => {
   const history = [requested(rafi, 1), requested(tania, 2), requested(mina, 3)];
+  it('will not guess whose request to reject without a name', () =>
+    given(...history)
+      .when(rejectUnnamed)
+      .thenFails('agreement-request-ambiguous', /3 pending requests/));
   it('accepting one rejects the others as booked, in the same decision', () =>
     given(...history)
       .when(accept(tania))

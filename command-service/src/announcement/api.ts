@@ -10,7 +10,7 @@ import type { AppDeps } from '../command-deps.ts';
 import { announcementAggregate } from './announcement.ts';
 import { decideAnnouncement } from './decide.ts';
 
-const postBody = z.object({ title: textField(1, 200), description: z.string().trim().min(1).max(5000) });
+const postBody = z.object({ title: textField(1, 200), description: textField(1, 5000) });
 
 export function announcementRoutes(deps: AppDeps): Router {
   const router = new Router();

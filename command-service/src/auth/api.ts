@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { signAccessToken } from '@building/infra/auth/access-token';
 import { parseInput } from '@building/events/parse-input';
 import { HttpProblem, unauthorized } from '@building/infra/http/problem';
+import { safeText } from '@building/infra/http/safe-text';
 import { streams } from '@building/events/streams';
 import { loadAggregate } from '../command-handling/aggregate.ts';
 import { handleCommand } from '../command-handling/handle-command.ts';
-import { commandMeta } from '../http/current-caller.ts';
+import { commandMeta, signedIn } from '../http/current-caller.ts';
 import { rateLimit } from '@building/infra/rate-limit/rate-limit';
 import { decideUser } from '../user/decide.ts';
 import { userAggregate } from '../user/user.ts';
@@ -14,7 +15,7 @@ import type { AppDeps } from '../command-deps.ts';
 import { IdentityProviderUnavailable, InvalidIdToken, type VerifiedIdentity } from './identity-verifier.ts';
 
 /** Only a verified Firebase ID token buys an access token; a bare email gets 400 (DESIGN §7). */
-const signInBody = z.object({ idToken: z.string().min(20).max(8192) });
+const signInBody = z.object({ idToken: safeText.min(20).max(8192) });
 
 export function authRoutes(deps: AppDeps): Router {
   const router = new Router();
@@ -26,14 +27,27 @@ export function authRoutes(deps: AppDeps): Router {
       const identity = await verified(deps, idToken);
       await registerOnFirstSignIn(deps, identity);
       const token = await signAccessToken(
-        { email: identity.email, uid: identity.uid },
+        { email: identity.email, uid: identity.uid, emailVerified: identity.emailVerified },
         deps.jwtSecret,
         deps.jwtTtlSeconds,
         deps.clock(),
       );
-      ctx.body = { token };
+      // An address on the admin list gets its rights only once verified: the UI says what to do.
+      const verifyForAdmin = deps.adminEmails.includes(identity.email) && !identity.emailVerified;
+      ctx.body = verifyForAdmin ? { token, adminAwaitsVerifiedEmail: true } : { token };
     },
   );
+  /**
+   * POST /logout: the token it is sent with stops working on every instance of both services
+   * (within the revocation list's reload interval); the UI then signs out of Firebase too.
+   */
+  router.post('/logout', async (ctx) => {
+    const claims = await signedIn(ctx, deps);
+    if (!deps.revokedTokens)
+      throw new HttpProblem(503, 'Service Unavailable', 'signing out is not configured');
+    if (claims.jti) await deps.revokedTokens.revoke(claims.jti, claims.expiresAt);
+    ctx.status = 204;
+  });
   return router;
 }
 
@@ -55,8 +69,8 @@ async function verified(deps: AppDeps, idToken: string): Promise<VerifiedIdentit
 }
 
 /**
- * The first sign-in records the person (and grants admin to the configured emails), so roles hold
- * even before the UI's profile call; later sign-ins record nothing.
+ * The first sign-in records the person (and grants admin to the configured emails once verified), so
+ * roles hold even before the UI's profile call; later sign-ins record nothing but a pending grant.
  */
 async function registerOnFirstSignIn(deps: AppDeps, identity: VerifiedIdentity): Promise<void> {
   const stream = streams.user(identity.email);
@@ -74,7 +88,7 @@ async function registerOnFirstSignIn(deps: AppDeps, identity: VerifiedIdentity):
                 name: (identity.name ?? '').slice(0, 200),
                 photoURL: /^https?:\/\//.test(identity.picture ?? '') ? identity.picture!.slice(0, 2000) : '',
               },
-              isAdminEmail: deps.adminEmails.includes(identity.email),
+              isAdminEmail: deps.adminEmails.includes(identity.email) && identity.emailVerified,
             },
           },
           user.state,

@@ -16,7 +16,11 @@ export interface EmulatorVerifierOptions {
 }
 
 const lookupAnswer = z.object({
-  users: z.array(z.object({ localId: z.string(), email: z.string().optional() })).min(1),
+  users: z
+    .array(
+      z.object({ localId: z.string(), email: z.string().optional(), emailVerified: z.boolean().optional() }),
+    )
+    .min(1),
 });
 
 /**
@@ -58,7 +62,8 @@ export function createEmulatorIdentityVerifier(options: EmulatorVerifierOptions)
       const account = answer.data.users[0]!;
       if (account.localId !== identity.uid || account.email?.toLowerCase() !== identity.email)
         throw new InvalidIdToken('the account does not match the token');
-      return identity;
+      // The token is unsigned: only the emulator's own record says whether the address is verified.
+      return { ...identity, emailVerified: account.emailVerified === true };
     },
   };
 }

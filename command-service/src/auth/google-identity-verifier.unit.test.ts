@@ -22,6 +22,7 @@ describe('the Google (production) ID token verifier', async () => {
     await expect(verifier.verify(token)).resolves.toEqual({
       uid: 'uid-Rafi@Building.test',
       email: 'rafi@building.test',
+      emailVerified: true,
       name: 'Rafi',
       picture: 'https://img.test/r.png',
     });

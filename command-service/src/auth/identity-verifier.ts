@@ -4,6 +4,8 @@ import type { JWTPayload } from 'jose';
 export interface VerifiedIdentity {
   uid: string;
   email: string;
+  /** Google accounts are; email/password ones once the person opened the verification link. */
+  emailVerified: boolean;
   name?: string;
   picture?: string;
 }
@@ -51,6 +53,7 @@ export function identityFromClaims(payload: JWTPayload, now: Date): VerifiedIden
   return {
     uid: payload.sub,
     email: payload.email.trim().toLowerCase(),
+    emailVerified: payload.email_verified === true,
     ...(typeof payload.name === 'string' ? { name: payload.name } : {}),
     ...(typeof payload.picture === 'string' ? { picture: payload.picture } : {}),
   };

@@ -5,11 +5,13 @@ import {
   clearAccounts,
   createAccount,
   lookupAccount,
+  openVerificationLink,
+  sendVerificationEmail,
   signIn,
 } from '@building/auth-emulator/emulator-accounts';
 import { startAuthEmulator, type AuthEmulatorHandle } from '@building/auth-emulator/start-auth-emulator';
 import { freePort } from '@building/ports/ports';
-import { jwtSecret, startTestService, type TestService } from '../testing/test-service.ts';
+import { adminEmail, jwtSecret, startTestService, type TestService } from '../testing/test-service.ts';
 import { createEmulatorIdentityVerifier } from './emulator-identity-verifier.ts';
 
 const projectId = 'demo-building';
@@ -54,6 +56,28 @@ describe('POST /jwt with the Auth emulator', () => {
     expect(reply.status).toBe(200);
     const claims = await verifyAccessToken(reply.body.token, jwtSecret);
     expect(claims?.email).toBe('nadia@building.test');
+  });
+
+  it('makes a listed address admin only once its owner opened the verification link', async () => {
+    const account = { email: adminEmail, password: 'first-come-1' };
+    await createAccount(emulator.host, projectId, account);
+    const unverified = await signIn(emulator.host, account.email, account.password);
+    const first = await t.call('POST', '/jwt', { body: { idToken: unverified } });
+    expect(first.status).toBe(200);
+    expect(first.body.adminAwaitsVerifiedEmail).toBe(true);
+    expect((await verifyAccessToken(first.body.token, jwtSecret))?.emailVerified).toBe(false);
+    // A profile call with that token grants nothing either.
+    await t.call('POST', `/users/${adminEmail}`, { token: first.body.token, body: { name: 'Squatter' } });
+    const types = async () => (await t.eventsOf(`user-${adminEmail}`)).map((e) => e.type);
+    expect(await types()).not.toContain('AdminGranted');
+
+    await sendVerificationEmail(emulator.host, unverified);
+    await openVerificationLink(emulator.host, projectId, adminEmail);
+    const verified = await signIn(emulator.host, account.email, account.password);
+    const second = await t.call('POST', '/jwt', { body: { idToken: verified } });
+    expect(second.status).toBe(200);
+    expect(second.body.adminAwaitsVerifiedEmail).toBeUndefined();
+    expect(await types()).toContain('AdminGranted');
   });
 
   it('refuses a made-up unsigned token, and the token of an account that no longer exists', async () => {

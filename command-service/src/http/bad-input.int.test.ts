@@ -83,6 +83,45 @@ describe('bad input to the command routes', () => {
     expect(await t.store.lastPosition()).toBe(before);
   });
 
+  it('NUL bytes and lone surrogates are 400s naming the field, in paths, queries and JSON text', async () => {
+    const si = await t.listApartment();
+    const before = await t.store.lastPosition();
+    // Raw JSON: the escapes reach the server as written (a lone surrogate has no UTF-8 form).
+    const json = (text: string) => ({ raw: text, contentType: 'application/json' });
+    const nul = '\\u0000';
+    const lone = '\\ud800';
+    const cases: Array<[string, string, Parameters<TestService['call']>[2], string]> = [
+      ['GET', '/payments/%00/receipt', { token: user }, 'path'],
+      ['PATCH', `/rejectAgreement/${si}?email=a%00@b.test`, { token: admin }, 'email'],
+      ['POST', '/users/plain@building.test', { token: user, ...json(`{"name":"a${nul}b"}`) }, 'name'],
+      ['POST', '/users/plain@building.test', { token: user, ...json(`{"name":"a${lone}"}`) }, 'name'],
+      ['POST', '/anouncement', { token: admin, ...json(`{"title":"t${nul}","description":"d"}`) }, 'title'],
+      [
+        'POST',
+        '/anouncement',
+        { token: admin, ...json(`{"title":"t","description":"${lone}d"}`) },
+        'description',
+      ],
+      [
+        'POST',
+        '/addCoupon',
+        { token: admin, ...json(`{"code":"C${lone}","discount":5,"description":"x"}`) },
+        'code',
+      ],
+      [
+        'POST',
+        '/create-payment-intent',
+        { token: user, ...json(`{"si":${si},"month":"May","year":2026,"code":"\\udc00"}`) },
+        'code',
+      ],
+      ['POST', '/payment', { token: user, ...json(`{"paymentIntentId":"pi_${nul}"}`) }, 'paymentIntentId'],
+      ['POST', '/jwt', json(`{"idToken":"${'x'.repeat(30)}${nul}"}`), 'idToken'],
+    ];
+    for (const [method, path, options, field] of cases)
+      problem(await t.call(method, path, options), 400, field);
+    expect(await t.store.lastPosition()).toBe(before);
+  });
+
   it('a huge body is refused with 413 before it is parsed', async () => {
     const huge = JSON.stringify({ title: 'x', description: 'y'.repeat(200_000) });
     problem(

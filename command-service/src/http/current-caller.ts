@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { bearerToken, verifyAccessToken, type AccessClaims } from '@building/infra/auth/access-token';
+import { bearerToken, verifyAccessToken, type VerifiedAccess } from '@building/infra/auth/access-token';
 import { unauthorized } from '@building/infra/http/problem';
 import { refuse } from '@building/events/domain-error';
 import { streams } from '@building/events/streams';
@@ -12,19 +12,25 @@ import type { AppDeps } from '../command-deps.ts';
 
 /**
  * The claims of the request's valid access token, or null; verified once per request (the write
- * rate limit asks first, the command again).
+ * rate limit asks first, the command again). A signed-out token counts as none.
  */
-export async function accessClaims(ctx: Context, secret: string): Promise<AccessClaims | null> {
+export async function accessClaims(
+  ctx: Context,
+  deps: Pick<AppDeps, 'jwtSecret' | 'revokedTokens'>,
+): Promise<VerifiedAccess | null> {
   if (ctx.state.claims === undefined) {
     const token = bearerToken(ctx.get('authorization'));
-    ctx.state.claims = token ? await verifyAccessToken(token, secret) : null;
+    ctx.state.claims = token ? await verifyAccessToken(token, deps.jwtSecret, deps.revokedTokens) : null;
   }
-  return ctx.state.claims as AccessClaims | null;
+  return ctx.state.claims as VerifiedAccess | null;
 }
 
-/** The claims of the request's access token, or 401. */
-export async function signedIn(ctx: Context, secret: string): Promise<AccessClaims> {
-  const claims = await accessClaims(ctx, secret);
+/** The claims of the request's access token, or 401 (also for a signed-out one). */
+export async function signedIn(
+  ctx: Context,
+  deps: Pick<AppDeps, 'jwtSecret' | 'revokedTokens'>,
+): Promise<VerifiedAccess> {
+  const claims = await accessClaims(ctx, deps);
   if (claims) return claims;
   if (!bearerToken(ctx.get('authorization'))) throw unauthorized('sign in first: no access token');
   throw unauthorized('the access token is invalid or expired: sign in again');
@@ -39,7 +45,7 @@ export async function currentCaller(
   deps: AppDeps,
   options: { registered?: boolean } = {},
 ): Promise<Caller> {
-  const claims = await signedIn(ctx, deps.jwtSecret);
+  const claims = await signedIn(ctx, deps);
   const user = await loadAggregate(deps.store, streams.user(claims.email), userAggregate);
   if (options.registered && user.state.status !== 'registered')
     throw refuse('profile-required', 'record your profile first (POST /users/:email)');

@@ -1,15 +1,18 @@
 import { z } from 'zod';
+import { safeText } from '@building/infra/http/safe-text';
 
-/** Field schemas shared by the command routes: what a client may send, normalised. */
-export const emailField = z.string().trim().toLowerCase().email().max(254);
+/**
+ * Field schemas shared by the command routes: what a client may send, normalised. Every string
+ * field starts from safeText (no NUL, no lone surrogate).
+ */
+export const emailField = safeText.trim().toLowerCase().email().max(254);
 
 /** Integers arrive as JSON numbers, or as digit strings from forms and paths. */
 const integer = (min: number, max: number) =>
   z
     .union([
       z.number(),
-      z
-        .string()
+      safeText
         .trim()
         .regex(/^\d{1,9}$/, 'expected an integer')
         .transform(Number),
@@ -21,11 +24,10 @@ export const discountField = integer(1, 100);
 export const rentField = integer(1, 10_000_000);
 export const floorField = integer(0, 200);
 
-export const idField = z.string().uuid();
+export const idField = safeText.pipe(z.uuid());
 
 /** Only web links: a `javascript:` or `data:` URL must never reach another user's page. */
-export const webUrlField = z
-  .string()
+export const webUrlField = safeText
   .trim()
   .max(2000)
   .refine((value) => {
@@ -37,13 +39,7 @@ export const webUrlField = z
   }, 'expected an http(s) URL');
 
 /** An image is a seeded path served by the query-service, or a web link (an upload's display_url). */
-export const imageField = z.union([
-  z
-    .string()
-    .trim()
-    .regex(/^\/images\/[\w./-]{1,200}$/),
-  webUrlField,
-]);
+export const imageField = z.union([safeText.trim().regex(/^\/images\/[\w./-]{1,200}$/), webUrlField]);
 
 /** Control characters other than tab and line breaks. */
 const hasControlCharacters = (value: string) =>
@@ -54,8 +50,7 @@ const hasControlCharacters = (value: string) =>
 
 /** Free text a person types: trimmed, no control characters. */
 export const textField = (min: number, max: number) =>
-  z
-    .string()
+  safeText
     .trim()
     .min(min)
     .max(max)

@@ -5,12 +5,13 @@ import { z } from 'zod';
 import { badRequest, HttpProblem, notFound } from '@building/infra/http/problem';
 import { signedIn } from '../http/current-caller.ts';
 import { rateLimit } from '@building/infra/rate-limit/rate-limit';
+import { idField } from '../http/fields.ts';
 import type { AppDeps } from '../command-deps.ts';
 import { imageTypeOf } from './image-type.ts';
 
 export const maxImageBytes = 5 * 1024 * 1024;
 
-const idPath = z.object({ id: z.string().uuid() });
+const idPath = z.object({ id: idField });
 
 /**
  * Profile photos and apartment images. Sign-up uploads the photo before the user is recorded, so any
@@ -26,13 +27,13 @@ export function imageRoutes(deps: AppDeps): Router {
   router.post(
     '/images',
     async (ctx, next) => {
-      await signedIn(ctx, deps.jwtSecret);
+      await signedIn(ctx, deps);
       await next();
     },
     rateLimit(
       deps.rateLimiter,
       deps.rateLimits.uploads,
-      async (ctx) => `upload:${(await signedIn(ctx, deps.jwtSecret)).email}`,
+      async (ctx) => `upload:${(await signedIn(ctx, deps)).email}`,
     ),
     multipart(upload),
     async (ctx) => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { monthSchema } from '@building/events/catalogue';
 import { DomainError, refuse } from '@building/events/domain-error';
 import { parseInput } from '@building/events/parse-input';
+import { safeText } from '@building/infra/http/safe-text';
 import type { AppDeps } from '../command-deps.ts';
 import type { Caller } from '../command-handling/caller.ts';
 import { commandMeta, currentCaller } from '../http/current-caller.ts';
@@ -39,12 +40,12 @@ const intentBody = z.object({
  * The intent to record, as `paymentIntentId` or as the spec's `TransactionId` (the intent's id). The
  * spec's other record fields (email, price, time...) are ignored: the provider's intent is the truth.
  */
-const intentId = z.string().trim().min(1).max(255);
+const intentId = safeText.trim().min(1).max(255);
 const paymentBody = z
   .object({ paymentIntentId: intentId.optional(), TransactionId: intentId.optional() })
   .transform((body) => ({ paymentIntentId: body.paymentIntentId ?? body.TransactionId }))
   .pipe(z.object({ paymentIntentId: intentId }));
-const receiptPath = z.object({ transactionId: z.string().min(1).max(255) });
+const receiptPath = z.object({ transactionId: safeText.min(1).max(255) });
 
 const noPayment = (id: string) => refuse('payment-not-found', `no rent payment ${id}`);
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

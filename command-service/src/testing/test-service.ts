@@ -2,6 +2,8 @@ import { decodeEvent, type DecodedEvent } from '@building/events/decode-event';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { signAccessToken } from '@building/infra/auth/access-token';
+import { createPostgresRevocationStore } from '@building/infra/auth/postgres-revocation-store';
+import { watchRevokedTokens } from '@building/infra/auth/revoked-tokens';
 import { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { migrateEventStore } from '@building/infra/event-store/schema';
 import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
@@ -64,7 +66,9 @@ export async function startTestService(overrides: Partial<CommandDeps> = {}): Pr
   await migrateImages(db.db);
   const store = new PostgresEventStore(db.db);
   const google = await createLocalGoogleKeys(projectId);
+  const revokedTokens = await watchRevokedTokens(await createPostgresRevocationStore(db.db));
   const app = createApp({
+    revokedTokens,
     store,
     identity: createGoogleIdentityVerifier({ projectId, keys: google.keys }),
     rateLimiter: createMemoryRateLimiter(),
@@ -101,7 +105,8 @@ export async function startTestService(overrides: Partial<CommandDeps> = {}): Pr
     }
     return { status: response.status, body: parsed, headers: response.headers };
   };
-  const tokenFor = (email: string) => signAccessToken({ email, uid: `uid-${email}` }, jwtSecret, 600);
+  const tokenFor = (email: string) =>
+    signAccessToken({ email, uid: `uid-${email}`, emailVerified: true }, jwtSecret, 600);
   const expectOk = (reply: Reply, what: string) => {
     if (reply.status !== 200) throw new Error(`${what}: ${reply.status} ${JSON.stringify(reply.body)}`);
     return reply;
@@ -150,6 +155,7 @@ export async function startTestService(overrides: Partial<CommandDeps> = {}): Pr
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await revokedTokens.stop();
       await db.drop();
     },
   };

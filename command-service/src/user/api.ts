@@ -5,7 +5,7 @@ import { parseInput } from '@building/events/parse-input';
 import { streams } from '@building/events/streams';
 import { loadAggregate } from '../command-handling/aggregate.ts';
 import { handleCommand } from '../command-handling/handle-command.ts';
-import { commandMeta, currentCaller } from '../http/current-caller.ts';
+import { commandMeta, currentCaller, signedIn } from '../http/current-caller.ts';
 import { emailField, textField, webUrlField } from '../http/fields.ts';
 import type { AppDeps } from '../command-deps.ts';
 import { decideUser } from './decide.ts';
@@ -25,6 +25,7 @@ export function userRoutes(deps: AppDeps): Router {
 
   router.post('/users/:email', async (ctx) => {
     const caller = await currentCaller(ctx, deps);
+    const { emailVerified } = await signedIn(ctx, deps);
     const { email } = parseInput(emailParam, ctx.params, 'path');
     const body = parseInput(profileBody, ctx.request.body);
     if (email !== caller.email || (body.email !== undefined && body.email !== caller.email))
@@ -40,7 +41,7 @@ export function userRoutes(deps: AppDeps): Router {
               type: 'RecordProfile',
               data: {
                 profile: { email, name: body.name ?? undefined, photoURL: body.photoURL ?? undefined },
-                isAdminEmail: deps.adminEmails.includes(email),
+                isAdminEmail: deps.adminEmails.includes(email) && emailVerified === true,
               },
             },
             user.state,

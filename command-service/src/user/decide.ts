@@ -13,7 +13,10 @@ export interface Profile {
 export type UserCommand =
   /** POST /users/:email: the caller records their own profile. */
   | { type: 'RecordProfile'; data: { profile: Profile; isAdminEmail: boolean } }
-  /** POST /jwt: the first sign-in registers the person if the profile call has not yet done it. */
+  /**
+   * POST /jwt: the first sign-in registers the person if the profile call has not yet done it.
+   * `isAdminEmail` is true only for a listed address the identity provider has verified.
+   */
   | { type: 'RegisterOnSignIn'; data: { profile: Profile; isAdminEmail: boolean } }
   /** PATCH /memberRemove/:email. */
   | { type: 'DemoteMember'; data: { email: string; by: Caller; now: Date } };
@@ -23,7 +26,7 @@ export function decideUser(command: UserCommand, state: UserState): DomainEvent[
     case 'RecordProfile':
       return recordProfile(command.data, state);
     case 'RegisterOnSignIn':
-      return state.status === 'registered' ? [] : register(command.data);
+      return state.status === 'registered' ? pendingGrant(command.data, state) : register(command.data);
     case 'DemoteMember':
       return demoteMember(command.data, state);
     default: {
@@ -43,12 +46,22 @@ function register({ profile, isAdminEmail }: { profile: Profile; isAdminEmail: b
   return isAdminEmail ? [registered, { type: 'AdminGranted', data: { email } }] : [registered];
 }
 
+/** A listed address registered before it was verified becomes admin once it is. */
+function pendingGrant({ isAdminEmail }: { isAdminEmail: boolean }, state: UserState): DomainEvent[] {
+  return state.status === 'registered' && isAdminEmail && !state.admin
+    ? [{ type: 'AdminGranted', data: { email: state.email } }]
+    : [];
+}
+
 function recordProfile(data: { profile: Profile; isAdminEmail: boolean }, state: UserState): DomainEvent[] {
   if (state.status !== 'registered') return register(data);
   const name = data.profile.name ?? state.name;
   const photoURL = data.profile.photoURL ?? state.photoURL;
-  if (name === state.name && photoURL === state.photoURL) return [];
-  return [{ type: 'ProfileUpdated', data: { email: state.email, name, photoURL } }];
+  const updated: DomainEvent[] =
+    name === state.name && photoURL === state.photoURL
+      ? []
+      : [{ type: 'ProfileUpdated', data: { email: state.email, name, photoURL } }];
+  return [...updated, ...pendingGrant(data, state)];
 }
 
 /** Demotion ends every lease of the member, which frees their apartments. */

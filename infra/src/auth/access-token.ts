@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 /**
@@ -8,6 +9,19 @@ import { SignJWT, jwtVerify } from 'jose';
 export interface AccessClaims {
   email: string;
   uid: string;
+  /** The identity provider vouched that the person owns the address (admin rights need it). */
+  emailVerified?: boolean;
+}
+
+/** A verified token's claims, with what signing out needs: its id and expiry. */
+export interface VerifiedAccess extends AccessClaims {
+  jti: string;
+  expiresAt: Date;
+}
+
+/** What verification asks about signed-out tokens (see revoked-tokens.ts). */
+export interface RevocationCheck {
+  has(jti: string): boolean;
 }
 
 const issuer = 'building';
@@ -19,9 +33,10 @@ export async function signAccessToken(
   ttlSeconds: number,
   now = new Date(),
 ): Promise<string> {
-  return new SignJWT({ email: claims.email })
+  return new SignJWT({ email: claims.email, email_verified: claims.emailVerified === true })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.uid)
+    .setJti(randomUUID())
     .setIssuer(issuer)
     .setAudience(audience)
     .setIssuedAt(Math.floor(now.getTime() / 1000))
@@ -33,30 +48,48 @@ export async function signAccessToken(
  * Tokens already verified, until they expire: a signed-in person sends the same token with every
  * request, and checking its HMAC again (WebCrypto, async) was the largest CPU cost of a command.
  * Only valid tokens are kept, the oldest dropped beyond `maxVerified`; the key holds the secret, so
- * a new secret verifies afresh.
+ * a new secret verifies afresh. A signed-out token is refused even when it is kept here.
  */
-const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+const verified = new Map<string, VerifiedAccess>();
 const maxVerified = 10_000;
 
-/** The claims of a valid token, or null for a missing, forged, expired or malformed one. */
-export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims | null> {
+/** The claims of a valid token, or null for a forged, expired, malformed or signed-out one. */
+export async function verifyAccessToken(
+  token: string,
+  secret: string,
+  revoked?: RevocationCheck,
+): Promise<VerifiedAccess | null> {
   const key = `${secret}\0${token}`;
-  const known = verified.get(key);
-  if (known) {
-    if (Date.now() < known.expiresAt) return known.claims;
+  let claims = verified.get(key) ?? null;
+  if (claims && Date.now() >= claims.expiresAt.getTime()) {
     verified.delete(key);
+    claims = null;
   }
+  claims ??= await checkSignature(token, secret);
+  if (!claims) return null;
+  if (!verified.has(key)) {
+    verified.set(key, claims);
+    if (verified.size > maxVerified) verified.delete(verified.keys().next().value!);
+  }
+  return claims.jti && revoked?.has(claims.jti) ? null : claims;
+}
+
+async function checkSignature(token: string, secret: string): Promise<VerifiedAccess | null> {
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
       issuer,
       audience,
       algorithms: ['HS256'],
     });
-    if (typeof payload.email !== 'string' || !payload.sub || payload.exp === undefined) return null;
-    const claims = { email: payload.email.toLowerCase(), uid: payload.sub };
-    verified.set(key, { claims, expiresAt: payload.exp * 1000 });
-    if (verified.size > maxVerified) verified.delete(verified.keys().next().value!);
-    return claims;
+    if (typeof payload.email !== 'string' || !payload.sub || typeof payload.exp !== 'number') return null;
+    return {
+      email: payload.email.toLowerCase(),
+      uid: payload.sub,
+      emailVerified: payload.email_verified === true,
+      // Tokens minted before sign-out existed carry no id: they cannot be revoked, only expire.
+      jti: payload.jti ?? '',
+      expiresAt: new Date(payload.exp * 1000),
+    };
   } catch {
     return null;
   }

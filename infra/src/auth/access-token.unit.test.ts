@@ -10,10 +10,20 @@ describe('access tokens', () => {
   it('verifies a token, and a token verified before still expires on time', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-01T10:00:00Z'), toFake: ['Date'] });
     const token = await signAccessToken(claims, secret, 60);
-    expect(await verifyAccessToken(token, secret)).toEqual({ email: 'ann@building.test', uid: 'uid-ann' });
-    expect(await verifyAccessToken(token, secret)).toEqual({ email: 'ann@building.test', uid: 'uid-ann' });
+    const expected = { email: 'ann@building.test', uid: 'uid-ann', emailVerified: false };
+    expect(await verifyAccessToken(token, secret)).toMatchObject(expected);
+    expect(await verifyAccessToken(token, secret)).toMatchObject(expected);
     vi.setSystemTime(new Date('2026-11-01T10:01:01Z'));
     expect(await verifyAccessToken(token, secret)).toBeNull();
+  });
+
+  it('refuses a signed-out token, even one verified (and kept) before', async () => {
+    const token = await signAccessToken(claims, secret, 60);
+    const verified = await verifyAccessToken(token, secret);
+    expect(verified?.jti).toMatch(/^[0-9a-f-]{36}$/);
+    const revoked = new Set([verified!.jti]);
+    expect(await verifyAccessToken(token, secret, revoked)).toBeNull();
+    expect(await verifyAccessToken(token, secret)).not.toBeNull();
   });
 
   it('refuses a token under another secret, even one verified before under its own', async () => {

@@ -10,6 +10,7 @@ export const memberApartments = defineProjection(memberApartmentsView, {
       columns: {
         request_id: column.uuid(),
         email: column.text(),
+        name: column.text(),
         si: column.integer(),
         apartment: column.text(),
         block: column.text(),
@@ -29,6 +30,7 @@ export const memberApartments = defineProjection(memberApartmentsView, {
         insert: {
           request_id: data.requestId,
           email: data.userEmail.toLowerCase(),
+          name: data.userName,
           si: data.si,
           apartment: data.apartment,
           block: data.block,

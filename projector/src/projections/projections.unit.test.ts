@@ -129,6 +129,7 @@ describe('projections: given events, then rows', () => {
     const leaseRow = (ended: string | null) => ({
       request_id: requestA,
       email: ana,
+      name: 'Ana',
       ...lease,
       accept_date: at(5),
       ended_at: ended,

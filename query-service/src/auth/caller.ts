@@ -1,13 +1,21 @@
 import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { bearerToken, verifyAccessToken } from '@building/infra/auth/access-token';
+import { bearerToken, verifyAccessToken, type RevocationCheck } from '@building/infra/auth/access-token';
 import { refuse } from '@building/events/domain-error';
 import { badRequest, unauthorized } from '@building/infra/http/problem';
 import type { Role } from '@building/events/envelope';
 import { tableNames } from '@building/events/read-models/read-model';
 import { usersView } from '@building/events/read-models/users';
 import { toResponse } from '../read-models/to-responses.ts';
+import { safeText } from '@building/infra/http/safe-text';
+
+/** What checking a caller needs: the views (roles), the token secret, the signed-out tokens. */
+export interface TokenDeps {
+  db: Knex;
+  jwtSecret: string;
+  revokedTokens?: RevocationCheck;
+}
 
 export interface Caller {
   email: string;
@@ -27,7 +35,7 @@ export async function roleFromView(db: Knex, email: string): Promise<Role> {
  */
 export async function requireCaller(
   ctx: Context,
-  deps: { db: Knex; jwtSecret: string },
+  deps: TokenDeps,
   options: { allowQueryToken?: boolean } = {},
 ): Promise<Caller> {
   const known = ctx.state.caller as Caller | undefined;
@@ -36,7 +44,7 @@ export async function requireCaller(
     options.allowQueryToken && typeof ctx.query.access_token === 'string' ? ctx.query.access_token : null;
   const token = bearerToken(ctx.get('Authorization')) ?? fromQuery;
   if (!token) throw unauthorized();
-  const claims = await verifyAccessToken(token, deps.jwtSecret);
+  const claims = await verifyAccessToken(token, deps.jwtSecret, deps.revokedTokens);
   if (!claims) throw unauthorized('the access token is invalid or expired');
   const caller: Caller = { email: claims.email, role: await roleFromView(deps.db, claims.email) };
   ctx.state.caller = caller;
@@ -45,14 +53,14 @@ export async function requireCaller(
 
 type Guard = (ctx: Context, next: Next) => Promise<void>;
 
-export function signedIn(deps: { db: Knex; jwtSecret: string }): Guard {
+export function signedIn(deps: TokenDeps): Guard {
   return async (ctx, next) => {
     await requireCaller(ctx, deps);
     await next();
   };
 }
 
-export function adminOnly(deps: { db: Knex; jwtSecret: string }): Guard {
+export function adminOnly(deps: TokenDeps): Guard {
   return async (ctx, next) => {
     const caller = await requireCaller(ctx, deps);
     if (caller.role !== 'admin') throw refuse('admin-only', 'admins only');
@@ -60,10 +68,10 @@ export function adminOnly(deps: { db: Knex; jwtSecret: string }): Guard {
   };
 }
 
-const emailParam = z.string().trim().toLowerCase().pipe(z.email().max(254));
+const emailParam = safeText.trim().toLowerCase().pipe(z.email().max(254));
 
 /** Per-user reads: the owner of `:email` or an admin (403 otherwise). Sets ctx.state.email. */
-export function ownerOrAdmin(deps: { db: Knex; jwtSecret: string }): Guard {
+export function ownerOrAdmin(deps: TokenDeps): Guard {
   return async (ctx, next) => {
     const caller = await requireCaller(ctx, deps);
     const parsed = emailParam.safeParse((ctx.params as Record<string, string>).email);

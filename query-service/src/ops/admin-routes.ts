@@ -1,31 +1,26 @@
 import Router from '@koa/router';
-import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { StoredEvent } from '@building/events/envelope';
 import { parseInput } from '@building/events/parse-input';
 import { badRequest } from '@building/infra/http/problem';
+import { safeText } from '@building/infra/http/safe-text';
 import { auditCategoryNames, toCategories } from '@building/infra/ops/audit-categories';
 import { auditLog } from '@building/infra/ops/audit-log';
 import { parseDate } from '@building/infra/ops/parse-date';
 import { projectionsReport } from '@building/infra/read-models/projections-report';
 import { storeReplay } from '@building/infra/ops/store-replay';
 import { readModels } from '@building/events/read-models/all-read-models';
-import { adminOnly } from '../auth/caller.ts';
+import { adminOnly, type TokenDeps } from '../auth/caller.ts';
 
 const categoryNames: readonly string[] = [...auditCategoryNames, 'all'];
 const date = (edge: 'start' | 'end') =>
-  z
-    .string()
-    .trim()
-    .transform((value, ctx) => {
-      const parsed = parseDate(value, edge);
-      if (!parsed)
-        ctx.addIssue({ code: 'custom', message: 'not a date (2026-03-01 or 2026-03-01T12:00:00Z)' });
-      return parsed ?? new Date(0);
-    });
+  safeText.trim().transform((value, ctx) => {
+    const parsed = parseDate(value, edge);
+    if (!parsed) ctx.addIssue({ code: 'custom', message: 'not a date (2026-03-01 or 2026-03-01T12:00:00Z)' });
+    return parsed ?? new Date(0);
+  });
 const auditQuery = z.object({
-  category: z
-    .string()
+  category: safeText
     .trim()
     .min(1)
     .transform((value, ctx) => {
@@ -52,7 +47,7 @@ const auditQuery = z.object({
  *   chain over the whole log (as `npm run audit -- ... --verify`). Replayed from the event store,
  *   which shares the views' database in both modes.
  */
-export function adminOpsRoutes(deps: { db: Knex; jwtSecret: string }): Router {
+export function adminOpsRoutes(deps: TokenDeps): Router {
   return new Router()
     .get('/admin/projections', adminOnly(deps), async (ctx) => {
       ctx.body = await projectionsReport(deps.db, readModels);

@@ -2,9 +2,9 @@ import Router from '@koa/router';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { parseInput } from '@building/events/parse-input';
 import { notFound } from '@building/infra/http/problem';
+import { safeText } from '@building/infra/http/safe-text';
 import type { QueryDeps } from '../query-deps.ts';
 
 const types: Record<string, string> = {
@@ -15,9 +15,10 @@ const types: Record<string, string> = {
   webp: 'image/webp',
 };
 // A plain file name: no separators, no dot-segments, a known image extension.
-const fileName = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}\.(svg|png|jpe?g|webp)$/, 'not an image file name');
+const fileName = safeText.regex(
+  /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}\.(svg|png|jpe?g|webp)$/,
+  'not an image file name',
+);
 
 /** GET /images/apartments/:file: the seeded apartment images. */
 export function imageRoutes(deps: QueryDeps): Router {

@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { parseInput } from '@building/events/parse-input';
 import { paymentsView } from '@building/events/read-models/payments';
 import { tableNames } from '@building/events/read-models/read-model';
+import { safeText } from '@building/infra/http/safe-text';
 import { ownerOrAdmin } from '../auth/caller.ts';
 import { readView, type QueryDeps } from '../query-deps.ts';
 import { toResponses } from '../read-models/to-responses.ts';
 
 const table = tableNames(paymentsView).payments;
-const query = z.object({ month: z.string().trim().max(20).optional() });
+const query = z.object({ month: safeText.trim().max(20).optional() });
 
 /**
  * GET /payments/:email[?month=] (owner or admin, paymentHistory): newest first; `month` is a

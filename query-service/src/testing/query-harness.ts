@@ -4,6 +4,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signAccessToken } from '@building/infra/auth/access-token';
+import { createPostgresRevocationStore } from '@building/infra/auth/postgres-revocation-store';
+import { watchRevokedTokens } from '@building/infra/auth/revoked-tokens';
 import { createViewsHarness, type ViewsHarness } from '@building/projector/testing/views-harness';
 import { createApp, type QueryDeps } from '../app.ts';
 import type { CacheStore } from '../cache/cache-store.ts';
@@ -26,15 +28,22 @@ export interface Reply {
  */
 export async function createQueryHarness(
   label: string,
-  options: Pick<QueryDeps, 'maxWaitMs' | 'log' | 'reads'> & { cacheStore?: CacheStore } = {},
+  options: Pick<QueryDeps, 'maxWaitMs' | 'log' | 'reads' | 'streamCaps' | 'trustProxyHops'> & {
+    cacheStore?: CacheStore;
+  } = {},
 ) {
   const views: ViewsHarness = await createViewsHarness(label);
   const changes: ViewChanges = await listenForViewChanges(views.db, { log: options.log });
   const cacheStore = options.cacheStore ?? createLruCacheStore();
   const imagesDir = mkdtempSync(join(tmpdir(), 'building-images-'));
   writeFileSync(join(imagesDir, 'apartment-1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // Reloaded often, so tests see a sign-out on another instance quickly.
+  const revokedTokens = await watchRevokedTokens(await createPostgresRevocationStore(views.db), {
+    refreshMs: 200,
+  });
   const app = createApp({
     db: views.db,
+    revokedTokens,
     jwtSecret,
     uiOrigins: [uiOrigin],
     cache: createViewCache(cacheStore, changes.versionOf),
@@ -43,6 +52,8 @@ export async function createQueryHarness(
     maxWaitMs: options.maxWaitMs,
     reads: options.reads,
     heartbeatMs: 200,
+    streamCaps: options.streamCaps,
+    trustProxyHops: options.trustProxyHops,
     log: options.log,
   });
   const server: Server = app.listen(0, '127.0.0.1');
@@ -90,6 +101,7 @@ export async function createQueryHarness(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await changes.stop();
       await cacheStore.close();
+      await revokedTokens.stop();
       await views.drop();
     },
   };

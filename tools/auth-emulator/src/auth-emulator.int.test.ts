@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -82,6 +82,38 @@ describe('the auth emulator', () => {
     emulator = undefined;
     expect(isRunning(secondPid)).toBe(false);
   }, 240_000); // two emulator starts: about 8 s each on an idle machine, far more on a loaded one
+
+  it('keeps accounts made since the start through a kill -9', async () => {
+    const killedDir = mkdtempSync(join(tmpdir(), 'building-auth-kill-'));
+    const port = await freePort();
+    const bob = { email: 'bob@building.test', password: 'bob-pass-1' };
+    let running: AuthEmulatorHandle | undefined = await startAuthEmulator({
+      port,
+      projectId,
+      dataDir: killedDir,
+    });
+    try {
+      await createAccount(running.host, projectId, bob);
+      // Exported within about a second of the change, not only on a clean exit.
+      const exported = join(killedDir, 'accounts', 'auth_export', 'accounts.json');
+      await expect
+        .poll(() => existsSync(exported) && readFileSync(exported, 'utf8').includes(bob.email), {
+          timeout: 30_000,
+        })
+        .toBe(true);
+      const pid = running.pid;
+      process.kill(-pid, 'SIGKILL');
+      await expect.poll(() => isRunning(pid), { timeout: 10_000 }).toBe(false);
+      await running.stop();
+
+      running = await startAuthEmulator({ port, projectId, dataDir: killedDir });
+      expect(await lookupAccount(running.host, projectId, bob.email)).toMatchObject({ email: bob.email });
+      expect(claimsOf(await signIn(running.host, bob.email, bob.password)).payload.email).toBe(bob.email);
+    } finally {
+      await running?.stop();
+      rmSync(killedDir, { recursive: true, force: true });
+    }
+  }, 240_000);
 
   it('fails with the reason when its port is taken', async () => {
     const port = await freePort();

@@ -9,6 +9,8 @@ export interface EmulatorAccount {
   email: string;
   password: string;
   displayName?: string;
+  /** As if the person had opened the verification link. */
+  emailVerified?: boolean;
 }
 
 export class EmulatorAuthError extends Error {
@@ -29,7 +31,12 @@ const signInBody = z.object({ idToken: z.string(), localId: z.string() });
 const lookupBody = z.object({
   users: z
     .array(
-      z.object({ localId: z.string(), email: z.string().optional(), displayName: z.string().optional() }),
+      z.object({
+        localId: z.string(),
+        email: z.string().optional(),
+        displayName: z.string().optional(),
+        emailVerified: z.boolean().optional(),
+      }),
     )
     .optional(),
 });
@@ -82,22 +89,26 @@ export async function createAccount(
   return createdBody.parse(json);
 }
 
-/** Creates the account unless one with that email exists (its password is left as it is). */
+/**
+ * Creates the account unless one with that email exists (its password is left as it is, but an
+ * account meant to be verified is marked so).
+ */
 export async function ensureAccount(
   host: string,
   projectId: string,
   account: EmulatorAccount,
 ): Promise<{ localId: string; created: boolean }> {
   const existing = await lookupAccount(host, projectId, account.email);
-  if (existing) return { localId: existing.localId, created: false };
-  return { ...(await createAccount(host, projectId, account)), created: true };
+  if (!existing) return { ...(await createAccount(host, projectId, account)), created: true };
+  if (account.emailVerified && !existing.emailVerified) await markVerified(host, projectId, existing.localId);
+  return { localId: existing.localId, created: false };
 }
 
 export async function lookupAccount(
   host: string,
   projectId: string,
   email: string,
-): Promise<{ localId: string; email?: string; displayName?: string } | undefined> {
+): Promise<{ localId: string; email?: string; displayName?: string; emailVerified?: boolean } | undefined> {
   const json = await call(
     host,
     'POST',
@@ -122,6 +133,44 @@ export async function setPassword(
     { localId, password },
     admin,
   );
+}
+
+/** Marks an account's address verified (admin call), as the verification link would. */
+export async function markVerified(host: string, projectId: string, localId: string): Promise<void> {
+  await call(
+    host,
+    'POST',
+    `/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`,
+    { localId, emailVerified: true },
+    admin,
+  );
+}
+
+/** Asks for the verification email of the signed-in account, as the browser SDK does. */
+export async function sendVerificationEmail(host: string, idToken: string): Promise<void> {
+  await call(host, 'POST', `/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=${apiKey}`, {
+    requestType: 'VERIFY_EMAIL',
+    idToken,
+  });
+}
+
+const oobCodesBody = z.object({
+  oobCodes: z.array(z.object({ email: z.string(), oobCode: z.string(), requestType: z.string() })),
+});
+
+/**
+ * Opens the newest verification link the emulator "sent" to `email` (it keeps them instead of
+ * mailing them), as the person would by clicking it.
+ */
+export async function openVerificationLink(host: string, projectId: string, email: string): Promise<void> {
+  const { oobCodes } = oobCodesBody.parse(
+    await call(host, 'GET', `/emulator/v1/projects/${projectId}/oobCodes`),
+  );
+  const code = oobCodes.filter((c) => c.requestType === 'VERIFY_EMAIL' && c.email === email).at(-1);
+  if (!code) throw new Error(`auth emulator: no verification link for ${email}`);
+  await call(host, 'POST', `/identitytoolkit.googleapis.com/v1/accounts:update?key=${apiKey}`, {
+    oobCode: code.oobCode,
+  });
 }
 
 /** Signs in with email and password; returns the emulator's (unsigned, alg none) Firebase ID token. */

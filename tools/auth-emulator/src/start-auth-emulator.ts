@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { assertPortsFree, freePort } from '@building/ports/ports';
+import { exportOnChange, recoverInterruptedExport } from './export-on-change.ts';
 
 export interface AuthEmulatorHandle {
   /** `127.0.0.1:<port>`, the form FIREBASE_AUTH_EMULATOR_HOST takes. */
@@ -17,8 +18,13 @@ export interface AuthEmulatorHandle {
 export interface AuthEmulatorOptions {
   port?: number;
   projectId?: string;
-  /** Keeps the accounts here across restarts (imported at start, exported on a clean stop); else a temp dir. */
+  /**
+   * Keeps the accounts here across restarts: imported at start, exported whenever they change
+   * (so a kill -9 loses none) and on a clean stop. Else a temp dir.
+   */
   dataDir?: string;
+  /** How often the accounts are checked for changes to export (default 1 s). */
+  exportIntervalMs?: number;
   /** The address it listens on; 0.0.0.0 in a container. */
   bindHost?: string;
   onLog?: (line: string) => void;
@@ -45,6 +51,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   const scratch = join(workDir, 'tmp');
   mkdirSync(scratch, { recursive: true });
   const configFile = join(workDir, 'firebase.json');
+  const hubPort = await freePort();
   writeFileSync(
     configFile,
     JSON.stringify({
@@ -52,7 +59,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
         auth: { host: options.bindHost ?? '127.0.0.1', port },
         // Left alone, every emulator takes 4400 and 4500 for these: two starting at once (npm
         // start and the tests) would both take them and one dies.
-        hub: { host: '127.0.0.1', port: await freePort() },
+        hub: { host: '127.0.0.1', port: hubPort },
         logging: { host: '127.0.0.1', port: await freePort() },
         ui: { enabled: false },
         singleProjectMode: true,
@@ -60,6 +67,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     }),
   );
   const accountsDir = join(workDir, 'accounts');
+  if (options.dataDir) recoverInterruptedExport(workDir, accountsDir);
   // firebase imports only a dir holding an export, and exports on exit even when there was none.
   const persistence = options.dataDir
     ? [
@@ -117,7 +125,9 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   const cleanUp = () => {
     if (!options.dataDir) rmSync(workDir, { recursive: true, force: true });
   };
+  let exporting: { stop(): Promise<void> } | undefined;
   const stop = async () => {
+    await exporting?.stop();
     // Before it is ready the accounts may not be imported yet: a clean exit would export (and so
     // overwrite them with) a partial set, so it is killed. After, it is given long to export.
     const killed = await stopProcessGroup(child, exited, announcedReady ? 60_000 : 0);
@@ -138,6 +148,15 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     const detail = output.slice(-15).join('\n');
     throw new Error(`${(error as Error).message}\n--- firebase output ---\n${detail}`);
   }
+  if (options.dataDir)
+    exporting = exportOnChange({
+      authHost: host,
+      hubHost: `127.0.0.1:${hubPort}`,
+      projectId,
+      exportDir: accountsDir,
+      intervalMs: options.exportIntervalMs,
+      onLog: options.onLog,
+    });
   return { host, projectId, pid: child.pid!, stop };
 }
 

@@ -4,9 +4,10 @@ import { authenticationError } from './stripe-error.ts';
 
 /**
  * Reads the API key as Stripe does (`Authorization: Bearer <key>`, or basic auth with the key as user).
- * Any `sk_test_` key is a secret key; `pk_test_` keys are the browser's, allowed only where a route says so.
+ * Only the configured keys are accepted, as an account's own: the secret key, and the publishable
+ * key of the browser, allowed only where a route says so.
  */
-export function authenticate(): Middleware<SandboxState> {
+export function authenticate(keys: { secret: string; publishable: string }): Middleware<SandboxState> {
   return async function readApiKey(ctx, next) {
     const key = apiKeyFrom(ctx.get('Authorization'));
     if (!key) {
@@ -14,12 +15,9 @@ export function authenticate(): Middleware<SandboxState> {
         "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
       );
     }
-    if (/^sk_test_\w+$/.test(key)) ctx.state.apiKey = { key, kind: 'secret' };
-    else if (/^pk_test_\w+$/.test(key)) ctx.state.apiKey = { key, kind: 'publishable' };
-    else
-      throw authenticationError(
-        `Invalid API Key provided: ${redact(key)}. The payment sandbox accepts test keys only (sk_test_..., pk_test_...).`,
-      );
+    if (key === keys.secret) ctx.state.apiKey = { key, kind: 'secret' };
+    else if (key === keys.publishable) ctx.state.apiKey = { key, kind: 'publishable' };
+    else throw authenticationError(`Invalid API Key provided: ${redact(key)}`);
     await next();
   };
 }

@@ -1,14 +1,15 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { secretKeyOnly } from './api-keys.ts';
-import { expandParam, formInteger, parseParams } from './params.ts';
+import { listPage, listParams } from './list-params.ts';
+import { expandParam, parseParams } from './params.ts';
 import type { SandboxState } from './sandbox-context.ts';
 import type { SandboxDeps } from './sandbox-deps.ts';
 import { invalidRequest } from './stripe-error.ts';
 
 const listEventsParams = z.strictObject({
   type: z.string().optional(),
-  limit: formInteger(z.number().int().min(1).max(100)).optional(),
+  ...listParams,
   expand: expandParam,
 });
 
@@ -19,14 +20,7 @@ export function eventRoutes(deps: SandboxDeps): Router<SandboxState> {
 
   router.get('/v1/events', (ctx) => {
     const params = parseParams(listEventsParams, ctx.state.params);
-    const events = deps.store.listEvents({ type: params.type });
-    const limit = params.limit ?? 10;
-    ctx.body = {
-      object: 'list',
-      data: events.slice(0, limit),
-      has_more: events.length > limit,
-      url: '/v1/events',
-    };
+    ctx.body = listPage(deps.store.listEvents({ type: params.type }), params, '/v1/events', 'event');
   });
 
   router.get('/v1/events/:id', (ctx) => {

@@ -13,8 +13,9 @@ const dayMs = 24 * 60 * 60 * 1000;
 /**
  * Stripe's `Idempotency-Key` on POSTs, per API key: the first response is kept for 24 hours and replayed
  * for the same request; the same key with other parameters (or another path) is an `idempotency_error`.
- * Like Stripe, a request that failed before it ran (validation, not found) is not kept, so it can be
- * retried with the same key; one that ran (success or card decline) is.
+ * Like Stripe, a request that failed before it ran (invalid parameters, an unknown object) is not
+ * kept, so it can be retried with the same key; one that ran is, whatever it answered: a success, a
+ * card decline, a state error (`payment_intent_unexpected_state`, `charge_already_refunded`), a 500.
  */
 export function idempotency(now: () => Date = () => new Date()): Middleware<SandboxState> {
   const stored = new Map<string, StoredResponse>();
@@ -61,7 +62,7 @@ export function idempotency(now: () => Date = () => new Date()): Middleware<Sand
     try {
       await next();
     } finally {
-      const ran = ctx.status < 400 || ctx.status === 402;
+      const ran = ctx.status < 400 || ctx.state.failedAfterRunning === true;
       if (ran) entry.response = { status: ctx.status, body: structuredClone(ctx.body) };
       else stored.delete(scope);
     }

@@ -8,6 +8,9 @@ const env = z
     PAYMENT_SANDBOX_HOST: z.string().default('127.0.0.1'),
     WEBHOOK_URL: z.url().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+    UI_ORIGINS: z.string().optional(),
   })
   .parse(process.env);
 
@@ -16,10 +19,15 @@ const running = await startPaymentSandbox({
   host: env.PAYMENT_SANDBOX_HOST,
   webhookUrl: env.WEBHOOK_URL,
   webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+  secretKey: env.STRIPE_SECRET_KEY,
+  publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+  allowedOrigins: env.UI_ORIGINS?.split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean),
   log: (line) => console.log(`[payment-sandbox] ${line}`),
 });
 console.log(
-  `[payment-sandbox] Stripe API at ${running.url} (any sk_test_ key), Stripe.js at ${running.url}/js/v3`,
+  `[payment-sandbox] Stripe API at ${running.url} (only its configured keys), Stripe.js at ${running.url}/js/v3`,
 );
 console.log(`[payment-sandbox] webhooks: ${env.WEBHOOK_URL ?? 'none (set WEBHOOK_URL)'}`);
 

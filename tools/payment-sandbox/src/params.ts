@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invalidRequest, parameterMissing, type StripeApiError } from './stripe-error.ts';
+import { beforeRunning, invalidRequest, parameterMissing, type StripeApiError } from './stripe-error.ts';
 
 /*
  * Stripe's form encoding carries every value as a string, and the sandbox also accepts JSON: these
@@ -74,7 +74,7 @@ export const expandParam = formList(z.string()).optional();
 export function parseParams<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw toStripeError(result.error.issues[0], input);
+  throw beforeRunning(toStripeError(result.error.issues[0], input));
 }
 
 /** `['payment_method_data', 'card', 'number']` -> `payment_method_data[card][number]`. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
 import { secretKeyOnly } from './api-keys.ts';
 import { newId } from './ids.ts';
+import { listPage } from './list-params.ts';
 import { parseParams } from './params.ts';
 import {
   assertConfirmable,
@@ -9,6 +10,7 @@ import {
   cancelPaymentIntent,
   confirmIntentParams,
   createIntentParams,
+  listIntentParams,
   newPaymentIntent,
   publishableView,
   retrieveIntentParams,
@@ -115,6 +117,11 @@ export function paymentIntentRoutes(deps: SandboxDeps): Router<SandboxState> {
     deps.publishEvent('payment_intent.created', intent, ctx);
     if (params.confirm) confirm(ctx, intent, method);
     else ctx.body = intent;
+  });
+
+  router.get('/v1/payment_intents', secretKeyOnly(), (ctx) => {
+    const params = parseParams(listIntentParams, ctx.state.params);
+    ctx.body = listPage(store.listIntents(), params, '/v1/payment_intents', 'payment_intent');
   });
 
   router.get('/v1/payment_intents/:id', (ctx) => {

@@ -22,7 +22,7 @@ async function rejection(promise: Promise<unknown>): Promise<Stripe.errors.Strip
 
 beforeAll(async () => {
   sandbox = await startPaymentSandbox({ port: 0 });
-  stripe = sdk('sk_test_x');
+  stripe = sdk('sk_test_sandbox');
 });
 afterAll(async () => {
   await sandbox.stop();
@@ -213,7 +213,7 @@ describe('the payment sandbox through the official stripe SDK', () => {
     expect(bad).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     expect(bad.statusCode).toBe(401);
     const publishable = await rejection(
-      sdk('pk_test_x').paymentIntents.create({ amount: 2000, currency: 'bdt' }),
+      sdk('pk_test_sandbox').paymentIntents.create({ amount: 2000, currency: 'bdt' }),
     );
     expect(publishable.statusCode).toBe(401);
     const raw = await fetch(`${sandbox.url}/v1/payment_intents`, { method: 'POST' });
@@ -233,7 +233,7 @@ describe('the payment sandbox through the official stripe SDK', () => {
     const post = (path: string, body: string, contentType = 'application/x-www-form-urlencoded') =>
       fetch(`${sandbox.url}${path}`, {
         method: 'POST',
-        headers: { Authorization: 'Bearer sk_test_x', 'Content-Type': contentType },
+        headers: { Authorization: 'Bearer sk_test_sandbox', 'Content-Type': contentType },
         body,
       });
     const cases: Array<[Response, number, string | undefined, string | undefined]> = [
@@ -314,7 +314,7 @@ describe('the payment sandbox through the official stripe SDK', () => {
   it('accepts JSON bodies as well as Stripe’s form encoding', async () => {
     const response = await fetch(`${sandbox.url}/v1/payment_intents`, {
       method: 'POST',
-      headers: { Authorization: 'Bearer sk_test_x', 'Content-Type': 'application/json' },
+      headers: { Authorization: 'Bearer sk_test_sandbox', 'Content-Type': 'application/json' },
       body: JSON.stringify({
         amount: 700,
         currency: 'bdt',
@@ -327,7 +327,10 @@ describe('the payment sandbox through the official stripe SDK', () => {
     expect(await response.json()).toMatchObject({ amount: 700, status: 'succeeded', metadata: { si: '7' } });
     const legacy = await fetch(`${sandbox.url}/v1/payment_intents`, {
       method: 'POST',
-      headers: { Authorization: 'Bearer sk_test_x', 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: {
+        Authorization: 'Bearer sk_test_sandbox',
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
       body: 'amount=700&currency=bdt&payment_method_types[0]=card',
     });
     expect(await legacy.json()).toMatchObject({
@@ -375,7 +378,10 @@ describe('the payment sandbox through the official stripe SDK', () => {
     const browser = (path: string, init: RequestInit = {}) =>
       fetch(`${sandbox.url}${path}`, {
         ...init,
-        headers: { Authorization: 'Bearer pk_test_x', 'Content-Type': 'application/x-www-form-urlencoded' },
+        headers: {
+          Authorization: 'Bearer pk_test_sandbox',
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
       });
     expect((await browser(`/v1/payment_intents/${intent.id}`)).status).toBe(400);
     const wrong = await browser(`/v1/payment_intents/${intent.id}/confirm`, {

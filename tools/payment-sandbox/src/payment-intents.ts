@@ -10,6 +10,7 @@ import {
   type MetadataUpdate,
 } from './params.ts';
 import { paymentMethodDataParam, type PaymentMethod } from './payment-methods.ts';
+import { listParams } from './list-params.ts';
 import { invalidRequest, unexpectedIntentState } from './stripe-error.ts';
 import type { ChargeOutcome } from './test-cards.ts';
 
@@ -137,6 +138,8 @@ export const cancelIntentParams = z.strictObject({
   cancellation_reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']).optional(),
   expand: expandParam,
 });
+
+export const listIntentParams = z.strictObject({ ...listParams, expand: expandParam });
 
 export const retrieveIntentParams = z.strictObject({
   client_secret: z.string().optional(),

@@ -25,7 +25,7 @@ let host: any;
 beforeAll(async () => {
   sandbox = await startPaymentSandbox({ port: 0 });
   const { hostname, port } = new URL(sandbox.url);
-  stripe = new Stripe('sk_test_x', {
+  stripe = new Stripe('sk_test_sandbox', {
     host: hostname,
     port: Number(port),
     protocol: 'http',
@@ -76,7 +76,7 @@ function type(label: string, text: string) {
 
 it('pays through <Elements>, <CardElement>, useStripe and useElements', async () => {
   const intent = await stripe.paymentIntents.create({ amount: 2000, currency: 'bdt' });
-  const stripeJs = dom.Stripe('pk_test_x');
+  const stripeJs = dom.Stripe('pk_test_sandbox');
   host = dom.document.createElement('div');
   dom.document.body.appendChild(host);
   root = createRoot(host);

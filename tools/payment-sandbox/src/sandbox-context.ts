@@ -10,6 +10,8 @@ export interface SandboxState {
   apiKey?: { key: string; kind: ApiKeyKind };
   /** The form or JSON body of a POST, or the query of a GET. */
   params: FormObject;
+  /** Set when a request failed: whether it had started running (StripeApiError.ran). */
+  failedAfterRunning?: boolean;
 }
 
 export type SandboxContext = ParameterizedContext<SandboxState>;

@@ -1,7 +1,8 @@
 import type { PaymentIntent } from './payment-intents.ts';
+import type { Charge } from './refunds.ts';
 import type { SandboxContext } from './sandbox-context.ts';
 import type { SandboxStore } from './sandbox-store.ts';
-import type { PaymentIntentEventType, StripeEvent } from './stripe-event.ts';
+import type { StripeEvent, StripeEventType } from './stripe-event.ts';
 import type { WebhookDispatcher } from './webhook-dispatcher.ts';
 
 /** What the sandbox's routes share. */
@@ -10,5 +11,5 @@ export interface SandboxDeps {
   webhooks: WebhookDispatcher;
   now: () => Date;
   /** Records an event for a state change and, if its type is enabled, sends it to the webhook. */
-  publishEvent(type: PaymentIntentEventType, intent: PaymentIntent, ctx: SandboxContext): StripeEvent;
+  publishEvent(type: StripeEventType, object: PaymentIntent | Charge, ctx: SandboxContext): StripeEvent;
 }

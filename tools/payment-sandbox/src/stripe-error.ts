@@ -13,6 +13,11 @@ export interface StripeErrorBody {
 export class StripeApiError extends Error {
   readonly status: number;
   readonly body: StripeErrorBody;
+  /**
+   * Whether the request got as far as running: an idempotent replay returns the error only then.
+   * Invalid parameters and unknown objects fail before, so the same key may be retried.
+   */
+  ran = true;
 
   constructor(status: number, body: StripeErrorBody) {
     super(body.message);
@@ -44,7 +49,15 @@ export function parameterMissing(param: string): StripeApiError {
 }
 
 export function resourceMissing(param: string, label: string, id: string): StripeApiError {
-  return invalidRequest(`No such ${label}: '${id}'`, { code: 'resource_missing', param, status: 404 });
+  return beforeRunning(
+    invalidRequest(`No such ${label}: '${id}'`, { code: 'resource_missing', param, status: 404 }),
+  );
+}
+
+/** Marks an error raised before the request ran (see StripeApiError.ran). */
+export function beforeRunning(error: StripeApiError): StripeApiError {
+  error.ran = false;
+  return error;
 }
 
 export function unexpectedIntentState(message: string, extra: Record<string, unknown> = {}): StripeApiError {

@@ -11,12 +11,14 @@ export function stripeErrors(log: (line: string) => void): Middleware<SandboxSta
       if (error instanceof StripeApiError) {
         ctx.status = error.status;
         ctx.body = { error: error.body };
+        ctx.state.failedAfterRunning = error.ran;
         return;
       }
       log(
         `payment sandbox defect on ${ctx.method} ${ctx.path}: ${error instanceof Error ? error.stack : String(error)}`,
       );
       ctx.status = 500;
+      ctx.state.failedAfterRunning = true;
       ctx.body = {
         error: { type: 'api_error', message: 'The payment sandbox failed to handle this request.' },
       };

@@ -53,14 +53,6 @@ async function typeCard(number: string, expiry: string, cvc: string): Promise<vo
 
 beforeAll(async () => {
   if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install -y chromium`);
-  sandbox = await startPaymentSandbox({ port: 0 });
-  const { hostname, port } = new URL(sandbox.url);
-  stripe = new Stripe('sk_test_x', {
-    host: hostname,
-    port: Number(port),
-    protocol: 'http',
-    maxNetworkRetries: 0,
-  });
   pageServer = createServer((_req, res) => {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.end(cardPage(sandbox.url));
@@ -68,6 +60,15 @@ beforeAll(async () => {
   pageServer.listen(0, '127.0.0.1');
   await once(pageServer, 'listening');
   pageUrl = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}/`;
+  // The page's origin is the UI's: the only one the sandbox answers browsers from.
+  sandbox = await startPaymentSandbox({ port: 0, allowedOrigins: [new URL(pageUrl).origin] });
+  const { hostname, port } = new URL(sandbox.url);
+  stripe = new Stripe('sk_test_sandbox', {
+    host: hostname,
+    port: Number(port),
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
   browser = await chromium.launch({
     executablePath: chromiumPath,
     args: [

@@ -22,7 +22,7 @@ async function setUp(options: { failFirst?: number; retryDelaysMs?: number[] } =
   });
   cleanups.push(sandbox.stop);
   const { hostname, port } = new URL(sandbox.url);
-  const stripe = new Stripe('sk_test_x', {
+  const stripe = new Stripe('sk_test_sandbox', {
     host: hostname,
     port: Number(port),
     protocol: 'http',
@@ -31,7 +31,7 @@ async function setUp(options: { failFirst?: number; retryDelaysMs?: number[] } =
   const resend = (eventId: string) =>
     fetch(`${sandbox.url}/_sandbox/events/${eventId}/resend`, {
       method: 'POST',
-      headers: { Authorization: 'Bearer sk_test_x' },
+      headers: { Authorization: 'Bearer sk_test_sandbox' },
     });
   return { receiver, sandbox, stripe, resend };
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { env } from '../lib/env.ts';
+import { callsTo } from '../testing/backend.ts';
 import { addAccount, identityCalls } from '../testing/fake-identity.ts';
 import { problem } from '../testing/handlers.ts';
 import { renderRoute, waitForSession } from '../testing/render-route.tsx';
@@ -61,6 +62,10 @@ describe('layout', () => {
     expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(localStorage.getItem('access-token')).toBeNull();
     expect(identityCalls.signOuts).toBe(1);
+    // The server revokes the token, so a copy of it stops working too.
+    expect(callsTo('POST', '/logout').map((call) => call.headers.authorization)).toEqual([
+      `Bearer token:${nadia.email}`,
+    ]);
   });
 
   it('shows a not-found page for unknown addresses', async () => {
@@ -84,7 +89,22 @@ describe('session', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Login' })).toBeNull());
   });
 
-  it('signs out and goes to /login when a call answers 401', async () => {
+  it('renews an expired API token silently and repeats the call, keeping the tab signed in', async () => {
+    server.use(
+      http.get(`${env.queryUrl}/user/admin/:email`, () => problem(401, 'token expired', 'Unauthorized'), {
+        once: true,
+      }),
+    );
+    const { currentPath } = renderRoute('/apartment', { signedInAs: nadia });
+    await waitForSession('user');
+    await waitFor(() => expect(callsTo('POST', '/jwt')).toHaveLength(2));
+    expect(currentPath()).toBe('/apartment');
+    expect(identityCalls.signOuts).toBe(0);
+    expect(localStorage.getItem('access-token')).toBe(`token:${nadia.email}`);
+    expect(screen.getByRole('button', { name: 'Account menu for Nadia Islam' })).toBeInTheDocument();
+  });
+
+  it('signs out and goes to /login when a call answers 401 even after renewing', async () => {
     server.use(
       http.get(`${env.queryUrl}/user/admin/:email`, () => problem(401, 'token expired', 'Unauthorized')),
     );

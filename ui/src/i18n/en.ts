@@ -143,6 +143,8 @@ export const en = {
     registeredWithGoogle: 'Successfully registered with Google',
     signUpUndone: 'Your account was not created.',
     resetLinkSent: 'If an account uses {{email}}, a password reset link is on its way to it.',
+    verifyToBecomeAdmin:
+      "This address is on the building's admin list. We sent a verification link to {{email}}: open it, then log in again to get admin rights.",
     resetGoesTo: '{{problem}} The reset link is sent to it.',
     enterEmail: 'Enter your email address.',
     validEmail: 'Enter a valid email address, like name@example.com.',

@@ -13,3 +13,15 @@ export function onAccessTokenStoredElsewhere(listener: () => void): () => void {
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);
 }
+
+/** When a token expires (ms since the epoch), read from its payload; null if it cannot be read. */
+export function accessTokenExpiry(token: string): number | null {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}

@@ -56,6 +56,20 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void
   };
 }
 
+type SessionRenewer = () => Promise<boolean>;
+let renewSession: SessionRenewer | undefined;
+
+/**
+ * The app registers how to get a fresh API token from the identity provider's session. A 401 then
+ * renews once and repeats the call, so an open tab outlives its short-lived token.
+ */
+export function setSessionRenewer(renewer: SessionRenewer): () => void {
+  renewSession = renewer;
+  return () => {
+    if (renewSession === renewer) renewSession = undefined;
+  };
+}
+
 export type CommandMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface CallOptions {
@@ -126,7 +140,7 @@ async function call(baseUrl: string, path: string, init: Call): Promise<unknown>
   }
 }
 
-async function send(baseUrl: string, path: string, init: Call): Promise<Response> {
+async function send(baseUrl: string, path: string, init: Call, renewed = false): Promise<Response> {
   const token = getAccessToken();
   const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -139,6 +153,14 @@ async function send(baseUrl: string, path: string, init: Call): Promise<Response
     throw new ApiError('Cannot reach the server. Check your connection and try again.', 0);
   }
 
+  if (
+    response.status === 401 &&
+    token &&
+    !renewed &&
+    renewSession &&
+    (await renewSession().catch(() => false))
+  )
+    return send(baseUrl, path, init, true);
   if (response.status === 401) {
     clearAccessToken();
     await onUnauthorized?.();

@@ -7,13 +7,15 @@ import { i18next } from '../i18n/i18n.ts';
 import { errorMessage } from './error-message.ts';
 import { IdentityError } from './identity-errors.ts';
 import {
+  accessTokenExpiry,
   clearAccessToken,
   getAccessToken,
   onAccessTokenStoredElsewhere,
   setAccessToken,
 } from './access-token.ts';
-import { command, setUnauthorizedHandler } from './api-client.ts';
+import { command, setSessionRenewer, setUnauthorizedHandler } from './api-client.ts';
 import type { GoogleAccount, Identity, IdentityUser } from './identity.ts';
+import { messages } from './messages.ts';
 import { loginPath } from './redirect.ts';
 import { rolesKey } from './use-roles.ts';
 
@@ -60,7 +62,11 @@ const loadIdentity = (): Promise<Identity> =>
 /** Starts the download early where a sign-in is likely (the login and sign-up pages). */
 export const preloadIdentity = (): void => void loadIdentity().catch(() => undefined);
 
-const tokenResponse = z.object({ token: z.string().check(z.minLength(1)) });
+const tokenResponse = z.object({
+  token: z.string().check(z.minLength(1)),
+  /** The address is on the admin list but not verified yet: admin rights wait for the link. */
+  adminAwaitsVerifiedEmail: z.optional(z.boolean()),
+});
 
 const snapshot = (user: IdentityUser): SessionUser => ({
   uid: user.uid,
@@ -88,27 +94,66 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const epoch = useRef(0);
   const exchanges = useRef(new Map<string, Promise<SessionUser>>());
   const actionsRunning = useRef(0);
+  // The identity provider's signed-in user: our short API tokens are renewed from its session.
+  const identityUser = useRef<IdentityUser | null>(null);
+  const renewal = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const renewNow = useRef(() => {});
+  // Token refreshes re-run the exchange: send the verification link once per session.
+  const askedToVerify = useRef(new Set<string>());
+  const askToVerify = useCallback((user: IdentityUser) => {
+    if (askedToVerify.current.has(user.uid)) return;
+    askedToVerify.current.add(user.uid);
+    void loadIdentity()
+      .then((identity) => identity.sendEmailVerification())
+      .then(
+        () => toast(messages.verifyToBecomeAdmin(user.email ?? 'your address'), { duration: 15_000 }),
+        (error: unknown) => toast.error(`Could not send the verification link: ${errorMessage(error)}`),
+      );
+  }, []);
+
+  /** Renews the API token silently at four fifths of its life, so an open tab is never thrown out. */
+  const scheduleRenewal = useCallback((token: string) => {
+    clearTimeout(renewal.current);
+    const expiresAt = accessTokenExpiry(token);
+    if (expiresAt === null) return;
+    const lifetime = expiresAt - Date.now();
+    renewal.current = setTimeout(() => renewNow.current(), Math.max(5_000, lifetime * 0.8));
+  }, []);
 
   /** Trades the Firebase ID token for our API token (POST /jwt); the user counts as signed in after. */
-  const establish = useCallback((user: IdentityUser): Promise<SessionUser> => {
-    const running = exchanges.current.get(user.uid);
-    if (running) return running;
-    const startedAt = epoch.current;
-    const exchange = (async () => {
-      const idToken = await user.getIdToken();
-      const { token } = tokenResponse.parse(await command('POST', '/jwt', { idToken }));
-      if (epoch.current !== startedAt) throw new Error('Signed out while signing in.');
-      setAccessToken(token);
-      const session = snapshot(user);
-      setState({ user: session, loading: false });
-      return session;
-    })().finally(() => exchanges.current.delete(user.uid));
-    exchanges.current.set(user.uid, exchange);
-    return exchange;
-  }, []);
+  const establish = useCallback(
+    (user: IdentityUser): Promise<SessionUser> => {
+      const running = exchanges.current.get(user.uid);
+      if (running) return running;
+      const startedAt = epoch.current;
+      const exchange = (async () => {
+        const idToken = await user.getIdToken();
+        const answer = tokenResponse.parse(await command('POST', '/jwt', { idToken }));
+        if (epoch.current !== startedAt) throw new Error('Signed out while signing in.');
+        setAccessToken(answer.token);
+        identityUser.current = user;
+        scheduleRenewal(answer.token);
+        if (answer.adminAwaitsVerifiedEmail) askToVerify(user);
+        const session = snapshot(user);
+        setState({ user: session, loading: false });
+        return session;
+      })().finally(() => exchanges.current.delete(user.uid));
+      exchanges.current.set(user.uid, exchange);
+      return exchange;
+    },
+    [askToVerify, scheduleRenewal],
+  );
+  useEffect(() => {
+    renewNow.current = () => {
+      const user = identityUser.current;
+      if (user) void establish(user).catch(() => undefined);
+    };
+  }, [establish]);
 
   const endSession = useCallback(() => {
     epoch.current += 1;
+    identityUser.current = null;
+    clearTimeout(renewal.current);
     clearAccessToken();
     setState({ user: null, loading: false });
     queryClient.removeQueries({ queryKey: rolesKey });
@@ -148,6 +193,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
     return identity;
   }, [establish, endSession]);
+
+  useEffect(
+    () =>
+      setSessionRenewer(async () => {
+        const user = identityUser.current;
+        if (!user) return false;
+        await establish(user);
+        return true;
+      }),
+    [establish],
+  );
 
   useEffect(() => {
     if (getAccessToken() !== null)
@@ -220,6 +276,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setState((s) => (s.user?.uid === user.uid ? { ...s, user: snapshot(user) } : s));
       },
       logOut: async () => {
+        // Our token stops working on every server, not just in this tab; then the Firebase session ends.
+        await command('POST', '/logout').catch(() => undefined);
         endSession();
         await (await connect()).signOut();
       },

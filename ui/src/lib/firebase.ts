@@ -9,6 +9,7 @@ import {
   indexedDBLocalPersistence,
   initializeAuth,
   onIdTokenChanged,
+  sendEmailVerification,
   sendPasswordResetEmail,
   signInWithCredential,
   signInWithEmailAndPassword,
@@ -53,6 +54,11 @@ export const identity: Identity = {
   signIn: async (email, password) => (await readable(signInWithEmailAndPassword(auth, email, password))).user,
   signInWithGoogle: (account) => readable(signInWithGoogle(account)),
   sendPasswordReset: (email) => readable(sendPasswordResetEmail(auth, email)),
+  sendEmailVerification: async () => {
+    const user = auth.currentUser;
+    if (!user) throw new Error('Sign in first.');
+    await readable(sendEmailVerification(user));
+  },
   updateProfile: async (profile) => {
     const user = auth.currentUser;
     if (!user) throw new Error('Sign in first.');

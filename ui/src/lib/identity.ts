@@ -23,6 +23,8 @@ export interface Identity {
   /** A real project opens Google's popup; the emulator signs in the given account instead. */
   signInWithGoogle(account?: GoogleAccount): Promise<IdentityUser>;
   sendPasswordReset(email: string): Promise<void>;
+  /** Sends the signed-in person the link that proves they own their address. */
+  sendEmailVerification(): Promise<void>;
   updateProfile(profile: { displayName?: string | null; photoURL?: string | null }): Promise<IdentityUser>;
   /** Deletes the signed-in account (a sign-up that could not be completed), which signs it out. */
   deleteAccount(): Promise<void>;

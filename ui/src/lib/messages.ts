@@ -24,4 +24,6 @@ export const messages = {
   },
   /** The same words whether or not the email has an account. */
   resetLinkSent: (email: string) => t('auth.resetLinkSent', { email }),
+  /** A listed admin address that is not verified yet gets its rights after the link. */
+  verifyToBecomeAdmin: (email: string) => t('auth.verifyToBecomeAdmin', { email }),
 };

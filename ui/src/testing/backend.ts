@@ -13,6 +13,8 @@ export const backend = {
   coupons: [] as Coupon[],
   apartments: [] as Apartment[],
   admins: new Set<string>(),
+  /** Listed admin addresses whose owner has not opened the verification link yet. */
+  unverifiedAdmins: new Set<string>(),
   members: new Set<string>(),
   /** Agreement requests taken by POST /agreement, newest last. */
   agreements: [] as Array<{ si: string | number; email: string; status: string; timestamp: number }>,
@@ -41,6 +43,7 @@ export function resetBackend() {
   ];
   backend.apartments = makeApartments(8);
   backend.admins = new Set();
+  backend.unverifiedAdmins = new Set();
   backend.members = new Set();
   backend.agreements = [];
   backend.uploads = [];

@@ -23,6 +23,7 @@ let nextUid = 1;
 
 export const identityCalls = {
   passwordResets: [] as string[],
+  verificationEmails: [] as string[],
   signOuts: 0,
   subscriptions: 0,
   deletions: [] as string[],
@@ -70,6 +71,7 @@ export function resetFakeIdentity() {
   listeners.clear();
   current = null;
   identityCalls.passwordResets = [];
+  identityCalls.verificationEmails = [];
   identityCalls.signOuts = 0;
   identityCalls.subscriptions = 0;
   identityCalls.deletions = [];
@@ -112,6 +114,10 @@ const raw: Identity = {
   async sendPasswordReset(email) {
     if (!accounts.has(email.toLowerCase())) throw providerError('auth/user-not-found');
     identityCalls.passwordResets.push(email);
+  },
+  async sendEmailVerification() {
+    if (!current) throw new Error('Sign in first.');
+    identityCalls.verificationEmails.push(current.email);
   },
   async updateProfile(profile) {
     if (!current) throw new Error('Sign in first.');

@@ -41,7 +41,12 @@ export const handlers = [
     const body = (await recordCall(request)) as { idToken?: string };
     const email = /^fake-id-token:(.+)$/.exec(body?.idToken ?? '')?.[1];
     if (!email) return problem(401, 'invalid ID token', 'Unauthorized');
-    return HttpResponse.json({ token: `token:${email}` });
+    const awaiting = backend.unverifiedAdmins.has(email) ? { adminAwaitsVerifiedEmail: true } : {};
+    return HttpResponse.json({ token: `token:${email}`, ...awaiting });
+  }),
+  http.post(c('/logout'), async ({ request }) => {
+    await recordCall(request);
+    return new HttpResponse(null, { status: 204 });
   }),
   http.get(q('/couponAvailable'), async ({ request }) => {
     await recordCall(request);

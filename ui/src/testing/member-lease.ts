@@ -17,6 +17,9 @@ export function givenMemberLeasesA103(acceptDate: string) {
       room: '103',
       rent: 13000,
       accept_date: acceptDate,
+      user_email: member.email,
+      user_name: member.displayName,
+      timestamp: Date.parse(acceptDate),
     },
   ];
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { callsTo } from '../../../testing/backend.ts';
+import { backend, callsTo } from '../../../testing/backend.ts';
 import { messages } from '../../../lib/messages.ts';
 import { addAccount, identityCalls } from '../../../testing/fake-identity.ts';
 import { renderRoute, waitForSession } from '../../../testing/render-route.tsx';
@@ -53,6 +53,17 @@ describe('login', () => {
     expect(callsTo('POST', '/jwt').at(-1)?.body).toEqual({ idToken: `fake-id-token:${account.email}` });
     expect(localStorage.getItem('access-token')).toBe(`token:${account.email}`);
     expect(screen.getByRole('button', { name: 'Account menu for Nadia Islam' })).toBeInTheDocument();
+  });
+
+  it('tells a listed admin with an unverified address to open the link it sends', async () => {
+    addAccount(account);
+    backend.unverifiedAdmins.add(account.email);
+    const { user } = await openLogin();
+    await user.type(screen.getByLabelText(/^Email/), account.email);
+    await user.type(screen.getByLabelText(/^Password/), account.password);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(messages.verifyToBecomeAdmin(account.email))).toBeInTheDocument();
+    expect(identityCalls.verificationEmails).toEqual([account.email]);
   });
 
   it('goes home after signing in without an origin, and never to another site', async () => {

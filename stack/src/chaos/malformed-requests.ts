@@ -1,0 +1,244 @@
+/**
+ * A seeded generator of malformed requests over every route of both services: the same seed gives
+ * the same requests, so a 5xx it finds can be replayed. Each request is one route with one or more
+ * of its inputs broken (types, sizes, encodings, NUL and lone surrogates, tokens, bodies).
+ */
+export interface FuzzRequest {
+  service: 'command' | 'query';
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** mulberry32: small, fast, and good enough to spread cases. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Route {
+  service: 'command' | 'query';
+  method: string;
+  /** `:name` segments are filled with a valid or a broken value. */
+  path: string;
+  /** The body fields a valid request would carry, with a valid sample each. */
+  body?: Record<string, unknown>;
+  query?: Record<string, string>;
+}
+
+const apartmentBody = {
+  apartment: 'F1',
+  block: 'F',
+  floor: 1,
+  room: '2 bed',
+  rent: 1000,
+  image: '/images/apartments/a.svg',
+};
+
+const routes: Route[] = [
+  { service: 'command', method: 'POST', path: '/jwt', body: { idToken: 'x'.repeat(40) } },
+  { service: 'command', method: 'POST', path: '/logout' },
+  {
+    service: 'command',
+    method: 'POST',
+    path: '/users/:email',
+    body: { name: 'Fuzz', photoURL: 'https://x.test/p.png' },
+  },
+  { service: 'command', method: 'PATCH', path: '/memberRemove/:email' },
+  { service: 'command', method: 'POST', path: '/agreement', body: { si: 1 } },
+  { service: 'command', method: 'PUT', path: '/acceptAgreement', body: { si: 1, email: 'a@b.test' } },
+  { service: 'command', method: 'PATCH', path: '/rejectAgreement/:si', body: { email: 'a@b.test' } },
+  { service: 'command', method: 'POST', path: '/anouncement', body: { title: 'T', description: 'D' } },
+  {
+    service: 'command',
+    method: 'POST',
+    path: '/addCoupon',
+    body: { code: 'FUZZ10', discount: 10, description: 'd' },
+  },
+  { service: 'command', method: 'PATCH', path: '/couponAvailable/:id' },
+  { service: 'command', method: 'PATCH', path: '/couponUnavailable/:id' },
+  {
+    service: 'command',
+    method: 'POST',
+    path: '/apartments',
+    body: apartmentBody,
+  },
+  {
+    service: 'command',
+    method: 'PUT',
+    path: '/apartments/:si',
+    body: apartmentBody,
+  },
+  { service: 'command', method: 'POST', path: '/images' },
+  { service: 'command', method: 'GET', path: '/images/:id' },
+  {
+    service: 'command',
+    method: 'POST',
+    path: '/create-payment-intent',
+    body: { si: 1, month: 'May', year: 2026 },
+  },
+  { service: 'command', method: 'POST', path: '/payment', body: { paymentIntentId: 'pi_x' } },
+  {
+    service: 'command',
+    method: 'POST',
+    path: '/webhooks/stripe',
+    body: { id: 'evt_x', type: 'payment_intent.succeeded' },
+  },
+  { service: 'command', method: 'GET', path: '/payments/:transactionId/receipt' },
+  { service: 'query', method: 'GET', path: '/apartment', query: { page: '0' } },
+  { service: 'query', method: 'GET', path: '/couponAvailable' },
+  { service: 'query', method: 'GET', path: '/coupons' },
+  { service: 'query', method: 'GET', path: '/anouncement' },
+  { service: 'query', method: 'GET', path: '/apartmentData' },
+  { service: 'query', method: 'GET', path: '/members' },
+  { service: 'query', method: 'GET', path: '/agreement' },
+  { service: 'query', method: 'GET', path: '/memberData/:email' },
+  { service: 'query', method: 'GET', path: '/myAgreements/:email' },
+  { service: 'query', method: 'GET', path: '/payments/:email', query: { month: 'May' } },
+  { service: 'query', method: 'GET', path: '/user/admin/:email' },
+  { service: 'query', method: 'GET', path: '/user/member/:email' },
+  { service: 'query', method: 'GET', path: '/user/users/:email' },
+  { service: 'query', method: 'GET', path: '/images/apartments/:file' },
+  { service: 'query', method: 'GET', path: '/admin/projections' },
+  { service: 'query', method: 'GET', path: '/admin/audit', query: { category: 'all' } },
+  { service: 'query', method: 'GET', path: '/health' },
+];
+
+/** Values that break a field: wrong types, extremes, encodings a database or parser may choke on. */
+const badValues: unknown[] = [
+  null,
+  true,
+  -1,
+  0,
+  1.5,
+  1e308,
+  -0,
+  Number.MAX_SAFE_INTEGER + 2,
+  '',
+  ' ',
+  'a\u0000b',
+  '\ud800',
+  'x\udfffy',
+  '\u202e\u0000',
+  'x'.repeat(20_000),
+  '<script>alert(1)</script>',
+  "'; drop table events; --",
+  '../../etc/passwd',
+  '%00',
+  '%E0%A4%A',
+  '\\u0000',
+  [],
+  [1, 2, 3],
+  {},
+  { $gt: '' },
+  { __proto__: { admin: true } },
+  '9'.repeat(400),
+  '2026-13-45',
+  'NaN',
+  'Infinity',
+];
+
+/** Path segments that break a parameter, raw (already percent-encoded where they must be). */
+const badSegments = [
+  '%00',
+  '%ZZ',
+  '%E0%A4%A',
+  '%ED%A0%80',
+  '..%2F..%2Fetc%2Fpasswd',
+  'a'.repeat(3000),
+  '-1',
+  '1e309',
+  '%20',
+  '%F0%9F%98%80',
+  'null',
+  '0x10',
+  encodeURIComponent('a@b.test\u0000'),
+];
+
+const validSegments: Record<string, string> = {
+  email: 'fuzz@building.test',
+  si: '1',
+  id: '00000000-0000-4000-8000-000000000000',
+  transactionId: 'pi_fuzz',
+  file: 'apartment-1a01.svg',
+};
+
+/** Percent-encodes like encodeURIComponent, and a lone surrogate as its (invalid) 3-byte form. */
+const looseEncode = (value: string) =>
+  [...value]
+    .map((ch) => {
+      try {
+        return encodeURIComponent(ch);
+      } catch {
+        const c = ch.charCodeAt(0);
+        return [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)]
+          .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+          .join('');
+      }
+    })
+    .join('');
+
+const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+
+/** `count` requests from `seed`; `tokens` are valid access tokens to mix in (the rest are bad or none). */
+export function malformedRequests(seed: number, count: number, tokens: readonly string[]): FuzzRequest[] {
+  const random = seededRandom(seed);
+  const badTokens = ['', 'garbage', 'a.b.c', 'Bearer', `${tokens[0] ?? 'x'}x`, 'eyJhbGciOiJub25lIn0.e30.'];
+  const requests: FuzzRequest[] = [];
+  for (let i = 0; i < count; i++) {
+    const route = pick(random, routes);
+    const breakPath = route.path.includes(':') && random() < 0.4;
+    const path = route.path.replace(/:(\w+)/g, (_m, name: string) =>
+      breakPath && random() < 0.8 ? pick(random, badSegments) : validSegments[name]!,
+    );
+    const headers: Record<string, string> = {};
+    const tokenRoll = random();
+    // A valid token sent to /logout would be revoked, and the rest of the run would be 401s.
+    const mayUseValid = route.path !== '/logout' && tokens.length > 0;
+    if (tokenRoll < 0.5 && mayUseValid) headers.authorization = `Bearer ${pick(random, tokens)}`;
+    else if (tokenRoll < 0.75) headers.authorization = `Bearer ${pick(random, badTokens)}`;
+    const query = { ...route.query };
+    if (random() < 0.3)
+      query[pick(random, ['page', 'month', 'email', 'category', 'from', 'x', 'access_token'])] = String(
+        pick(random, badValues),
+      );
+    const search = Object.keys(query).length
+      ? `?${Object.entries(query)
+          .map(([k, v]) => `${looseEncode(k)}=${random() < 0.2 ? pick(random, badSegments) : looseEncode(v)}`)
+          .join('&')}`
+      : '';
+    if (random() < 0.1) headers['x-min-position'] = String(pick(random, badValues));
+    let body: string | undefined;
+    if (route.method !== 'GET') {
+      const shape = random();
+      if (shape < 0.1) {
+        body = pick(random, ['{', '{"a":', 'null', '[]', '"text"', '{"si":1}}', '\u0000', 'a=b&c=d']);
+      } else {
+        const fields: Record<string, unknown> = { ...route.body };
+        const names = Object.keys(fields);
+        const broken =
+          names.length && random() < 0.8
+            ? pick(random, names)
+            : pick(random, ['extra', '__proto__', 'role', 'price']);
+        fields[broken] = pick(random, badValues);
+        body = JSON.stringify(fields);
+      }
+      headers['content-type'] =
+        random() < 0.9
+          ? 'application/json'
+          : pick(random, ['text/plain', 'multipart/form-data', 'application/x-www-form-urlencoded', '']);
+    }
+    requests.push({ service: route.service, method: route.method, path: `${path}${search}`, headers, body });
+  }
+  return requests;
+}
+
+/** Every route the generator covers, for the summary. */
+export const fuzzedRoutes = routes.map((r) => `${r.method} ${r.path}`);
