@@ -36,7 +36,17 @@ async function newContext(browser: Browser, viewport: { width: number; height: n
 /** Opens a path and waits for its main heading (or given text), so axe sees the settled page. */
 async function visit(page: Page, path: string, ready: string | RegExp) {
   await page.goto(`${stack.uiUrl}${path}`);
-  await page.getByRole('heading', { name: ready }).first().waitFor(patience);
+  await page
+    .getByRole('heading', { name: ready })
+    .first()
+    .waitFor(patience)
+    .catch(async (error: Error) => {
+      // Say what the page showed instead: a timeout alone tells nothing.
+      const shown = (await page.locator('body').innerText()).replace(/\s+/g, ' ').slice(0, 400);
+      throw new Error(`${path}: no heading ${String(ready)} at ${page.url()}; the page showed: ${shown}`, {
+        cause: error,
+      });
+    });
   await page
     .getByRole('status')
     .filter({ hasText: /Loading|Checking/ })

@@ -14,14 +14,27 @@ export function onAccessTokenStoredElsewhere(listener: () => void): () => void {
   return () => window.removeEventListener('storage', onStorage);
 }
 
-/** When a token expires (ms since the epoch), read from its payload; null if it cannot be read. */
-export function accessTokenExpiry(token: string): number | null {
+/** The claims the UI reads off a token's payload (it trusts the server to have checked them). */
+function claimsOf(token: string): { exp?: unknown; sub?: unknown } | null {
   try {
     const payload = token.split('.')[1] ?? '';
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp * 1000 : null;
+    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      exp?: unknown;
+      sub?: unknown;
+    };
   } catch {
     return null;
   }
+}
+
+/** When a token expires (ms since the epoch), read from its payload; null if it cannot be read. */
+export function accessTokenExpiry(token: string): number | null {
+  const exp = claimsOf(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : null;
+}
+
+/** The identity (Firebase uid) a token was issued to, or null. */
+export function accessTokenSubject(token: string): string | null {
+  const sub = claimsOf(token)?.sub;
+  return typeof sub === 'string' ? sub : null;
 }

@@ -8,6 +8,7 @@ import { errorMessage } from './error-message.ts';
 import { IdentityError } from './identity-errors.ts';
 import {
   accessTokenExpiry,
+  accessTokenSubject,
   clearAccessToken,
   getAccessToken,
   onAccessTokenStoredElsewhere,
@@ -120,11 +121,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     renewal.current = setTimeout(() => renewNow.current(), Math.max(5_000, lifetime * 0.8));
   }, []);
 
-  /** Trades the Firebase ID token for our API token (POST /jwt); the user counts as signed in after. */
+  /**
+   * Trades the Firebase ID token for our API token (POST /jwt); the user counts as signed in after.
+   * A page load keeps the stored token while it is this user's and has a minute left (renewal
+   * replaces it in time), so moving around the app does not spend the sign-in budget.
+   */
   const establish = useCallback(
-    (user: IdentityUser): Promise<SessionUser> => {
+    (user: IdentityUser, options: { fresh?: boolean } = {}): Promise<SessionUser> => {
       const running = exchanges.current.get(user.uid);
       if (running) return running;
+      const stored = getAccessToken();
+      if (!options.fresh && stored !== null && accessTokenSubject(stored) === user.uid) {
+        const expiresAt = accessTokenExpiry(stored);
+        if (expiresAt !== null && expiresAt - Date.now() > 60_000) {
+          identityUser.current = user;
+          scheduleRenewal(stored);
+          const session = snapshot(user);
+          setState({ user: session, loading: false });
+          return Promise.resolve(session);
+        }
+      }
       const startedAt = epoch.current;
       const exchange = (async () => {
         const idToken = await user.getIdToken();
@@ -146,7 +162,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     renewNow.current = () => {
       const user = identityUser.current;
-      if (user) void establish(user).catch(() => undefined);
+      if (user) void establish(user, { fresh: true }).catch(() => undefined);
     };
   }, [establish]);
 
@@ -199,7 +215,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setSessionRenewer(async () => {
         const user = identityUser.current;
         if (!user) return false;
-        await establish(user);
+        await establish(user, { fresh: true });
         return true;
       }),
     [establish],
