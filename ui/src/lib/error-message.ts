@@ -1,3 +1,28 @@
-/** What to tell the user about a failure: the error's own message, else the fallback (or the thrown value). */
-export const errorMessage = (error: unknown, fallback?: string): string =>
-  error instanceof Error ? error.message : (fallback ?? String(error));
+import type { RefusalCode } from '@building/events/refusals';
+import { translate } from '../i18n/i18n.ts';
+import { isApiError, type ApiError } from './api-client.ts';
+
+/** What the screen knows about the failed call, to name things as the reader knows them. */
+export interface ErrorContext {
+  /** The apartment's name (1B01), never its serial: the server's own prose names only the serial. */
+  apartment?: string;
+}
+
+/** A refused call in the reader's language, naming the apartment when the screen knows it. */
+export function refusalMessage(code: RefusalCode, context: ErrorContext = {}, error?: ApiError): string {
+  const fields = error?.fieldErrors.map((e) => e.field).join(', ');
+  // i18next picks `<code>_<context>` when that text exists, else `<code>`.
+  if (context.apartment) return translate(`refusals.${code}`, { context: 'apartment', ...context });
+  if (fields) return translate(`refusals.${code}`, { context: 'fields', fields });
+  return translate(`refusals.${code}`);
+}
+
+/**
+ * What to tell the user about a failure. Every screen says failures through this one function: a
+ * refusal by a known rule in the reader's words; else the error's own message (the server's detail
+ * for a problem type this build does not know), else the fallback (or the thrown value).
+ */
+export function errorMessage(error: unknown, fallback?: string, context: ErrorContext = {}): string {
+  if (isApiError(error) && error.refusal) return refusalMessage(error.refusal, context, error);
+  return error instanceof Error ? error.message : (fallback ?? String(error));
+}

@@ -48,6 +48,7 @@ function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment })
     }),
   );
   const match = couponMatching(coupons.data, typed);
+  const about = { apartment: String(lease.apartment) };
 
   /** The server prices the coupon; only when it agrees does the screen switch to that price. */
   const onApply = async () => {
@@ -57,7 +58,7 @@ function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment })
       await queryClient.fetchQuery(paymentIntentQueryOptions({ ...terms, code: match.code }));
       setApplied(match.code);
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, undefined, about));
     } finally {
       setApplying(false);
     }
@@ -69,7 +70,7 @@ function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment })
     try {
       await record.mutateAsync(paymentIntentId);
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, undefined, about));
     }
   };
 
@@ -90,7 +91,7 @@ function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment })
       <div className="box">
         {heading}
         <div className="notification is-warning is-light" role="alert">
-          <p>{intent.error.message}</p>
+          <p>{errorMessage(intent.error, undefined, about)}</p>
           <p className="mt-2">
             <Link href="/memberPayment">{t('pages.chooseAnother')}</Link> {t('pages.or')}{' '}
             <Link href="/paymentHistory">{t('pages.seeHistoryLower')}</Link>.
