@@ -369,6 +369,7 @@ export const en = {
     'not-a-member': 'This user is not a member.',
     'rent-already-paid': 'The rent of this month is already paid.',
     'rent-already-paid_apartment': 'The rent of apartment {{apartment}} for this month is already paid.',
+    'rent-already-paid_apartmentMonth': 'The rent of apartment {{apartment}} for {{month}} is already paid.',
     'nothing-to-pay': 'With this coupon there is nothing left to pay.',
     'payment-in-progress': 'The payment is not complete yet. Wait a moment and try again.',
     'payment-not-started': 'This payment was not started here.',

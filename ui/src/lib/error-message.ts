@@ -6,15 +6,23 @@ import { isApiError, type ApiError } from './api-client.ts';
 export interface ErrorContext {
   /** The apartment's name (1B01), never its serial: the server's own prose names only the serial. */
   apartment?: string;
+  /** The month a payment is for, as the reader reads it ('March 2026'). */
+  month?: string;
 }
 
 /** A refused call in the reader's language, naming the apartment when the screen knows it. */
 export function refusalMessage(code: RefusalCode, context: ErrorContext = {}, error?: ApiError): string {
   const fields = error?.fieldErrors.map((e) => e.field).join(', ');
-  // i18next picks `<code>_<context>` when that text exists, else `<code>`.
-  if (context.apartment) return translate(`refusals.${code}`, { context: 'apartment', ...context });
-  if (fields) return translate(`refusals.${code}`, { context: 'fields', fields });
-  return translate(`refusals.${code}`);
+  // The most telling text the rule has for what is known; i18next says the first that exists.
+  const variants = [
+    context.apartment && context.month ? '_apartmentMonth' : '',
+    context.apartment ? '_apartment' : '',
+    fields ? '_fields' : '',
+  ].filter(Boolean);
+  return translate([...variants.map((v) => `refusals.${code}${v}`), `refusals.${code}`], {
+    ...context,
+    fields,
+  });
 }
 
 /**

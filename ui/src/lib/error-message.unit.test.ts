@@ -30,6 +30,14 @@ describe('refusal messages', () => {
     const booked = refused('apartment-already-booked', 'apartment 7 is already booked');
     expect(errorMessage(booked, undefined, { apartment: '1B01' })).toBe('Apartment 1B01 is already booked.');
     expect(errorMessage(booked)).toBe('The apartment is already booked.');
+    const paid = refused('rent-already-paid', 'the rent of apartment 7 for March 2026 is already paid');
+    expect(errorMessage(paid, undefined, { apartment: '1B01', month: 'March 2026' })).toBe(
+      'The rent of apartment 1B01 for March 2026 is already paid.',
+    );
+    // With the month unknown, the text that needs only the apartment.
+    expect(errorMessage(paid, undefined, { apartment: '1B01' })).toBe(
+      'The rent of apartment 1B01 for this month is already paid.',
+    );
     await i18next.changeLanguage('bn');
     expect(errorMessage(booked, undefined, { apartment: '1B01' })).toBe(
       'অ্যাপার্টমেন্ট 1B01 আগেই ভাড়া হয়ে গেছে।',

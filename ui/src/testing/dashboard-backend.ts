@@ -174,7 +174,7 @@ export const dashboardHandlers = [
     const refused = refuse(request, 'admin');
     if (refused) return refused;
     if (backend.coupons.some((coupon) => coupon.code.toLowerCase() === body.code.toLowerCase())) {
-      return problem(409, `the code ${body.code} is already in use`);
+      return problem(409, `the coupon code '${body.code}' is already used`, 'Conflict', 'coupon-code-taken');
     }
     const _id = `c${backend.coupons.length + 1}`;
     backend.coupons.push({
@@ -216,7 +216,7 @@ export const dashboardHandlers = [
     if (paid)
       return problem(
         409,
-        `the rent of apartment ${lease.apartment} for ${body.month} ${body.year} is already paid`,
+        `the rent of apartment ${body.si} for ${body.month} ${body.year} is already paid`,
         'Conflict',
         'rent-already-paid',
       );
@@ -226,7 +226,7 @@ export const dashboardHandlers = [
         (candidate) => candidate.code.toLowerCase() === body.code?.toLowerCase(),
       );
       if (!coupon || coupon.status !== 'available')
-        return problem(409, `the coupon '${body.code}' is not available`);
+        return problem(409, `the coupon '${body.code}' is not available`, 'Conflict', 'coupon-unavailable');
       discount = coupon.discount;
     }
     const payable = lease.rent - (lease.rent * discount) / 100;
@@ -251,7 +251,13 @@ export const dashboardHandlers = [
     const paid = dashboard.payments.some(
       (p) => p.si === intent.si && p.month === intent.month && p.year === intent.year,
     );
-    if (paid) return problem(409, `${intent.month} ${intent.year} is already paid`);
+    if (paid)
+      return problem(
+        409,
+        `the rent of apartment ${intent.si} for ${intent.month} ${intent.year} is already paid`,
+        'Conflict',
+        'rent-already-paid',
+      );
     dashboard.payments.push({
       _id: `pay-${dashboard.payments.length + 1}`,
       email: intent.email,

@@ -84,15 +84,17 @@ describe('agreement requests', () => {
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'Nadia' })).toBeNull());
   });
 
-  it('shows a lost race as a toast', async () => {
+  it('shows a lost race as a toast, naming the apartment by its name', async () => {
     server.use(
-      http.put(`${env.commandUrl}/acceptAgreement`, () => problem(409, 'apartment 1 is already booked')),
+      http.put(`${env.commandUrl}/acceptAgreement`, () =>
+        problem(409, 'apartment 1 is already booked', 'Conflict', 'apartment-already-booked'),
+      ),
     );
     const { user } = renderRoute(path, { signedInAs: admin });
     await user.click(
       await screen.findByRole('button', { name: 'Accept karim@example.com for apartment B-201' }),
     );
-    expect(await screen.findByText('Apartment 1 is already booked')).toBeInTheDocument();
+    expect(await screen.findByText('Apartment B-201 is already booked.')).toBeInTheDocument();
   });
 
   it('says when nothing is waiting', async () => {

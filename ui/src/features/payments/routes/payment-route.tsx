@@ -48,7 +48,9 @@ function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment })
     }),
   );
   const match = couponMatching(coupons.data, typed);
-  const about = { apartment: String(lease.apartment) };
+  const monthName = formatMonthName(Date.UTC(2000, monthIndex(terms.month), 1));
+  // What a refusal names: the apartment by its name, the month as the reader reads it.
+  const about = { apartment: String(lease.apartment), month: `${monthName} ${formatYear(terms.year)}` };
 
   /** The server prices the coupon; only when it agrees does the screen switch to that price. */
   const onApply = async () => {
@@ -80,7 +82,7 @@ function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment })
       {t('pages.paymentHeading', {
         apartment: String(lease.apartment),
         block: String(lease.block),
-        month: formatMonthName(Date.UTC(2000, monthIndex(terms.month), 1)),
+        month: monthName,
         year: formatYear(terms.year),
       })}
     </p>
