@@ -21,7 +21,11 @@ async function confirmed(title: string, text: string, confirmButtonText: string)
 /** A refusal or a dropped connection is said in a dialog of its own, never silently. */
 async function failed(title: string, error: unknown, apartment: string) {
   const Swal = await dialogs();
-  await Swal.fire({ title, text: errorMessage(error, t('apartments.somethingWrong'), { apartment }), icon: 'error' });
+  await Swal.fire({
+    title,
+    text: errorMessage(error, t('apartments.somethingWrong'), { apartment }),
+    icon: 'error',
+  });
 }
 
 /** Confirm, send, then say it was sent or why it was not. */

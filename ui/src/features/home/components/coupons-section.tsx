@@ -12,7 +12,9 @@ function CouponsBody() {
   if (coupons.isError) {
     return (
       <div className="notification is-danger is-light has-text-centered" role="alert">
-        <p>{t('common.couldNotLoad', { what: t('home.couponsWhat'), message: errorMessage(coupons.error) })}</p>
+        <p>
+          {t('common.couldNotLoad', { what: t('home.couponsWhat'), message: errorMessage(coupons.error) })}
+        </p>
         <button type="button" className="button is-small mt-3" onClick={() => void coupons.refetch()}>
           {t('common.tryAgain')}
         </button>
