@@ -171,6 +171,7 @@ export const bn: Translation<typeof en> = {
     recentLogin: 'এটি করতে আবার সাইন ইন করুন।',
     enterGoogleAccount: 'কোন Google অ্যাকাউন্টে সাইন ইন করবেন, তা লিখুন।',
     signInFirst: 'আগে সাইন ইন করুন।',
+    signedOutMeanwhile: 'সাইন ইন চলার সময় আপনি সাইন আউট হয়ে গেছেন।',
   },
   pages: {
     auditLog: 'নিরীক্ষা লগ',
@@ -245,6 +246,8 @@ export const bn: Translation<typeof en> = {
     paymentStatus: 'পরিশোধের অবস্থা: {{status}}।',
     paymentNotSent: 'পরিশোধ পাঠানো গেল না।',
     cardPayment: 'কার্ডে পরিশোধ',
+    cardFormMissing: 'পেমেন্ট সেবা কার্ডের ফর্ম দেয়নি।',
+    cardFormUnreachable: '{{url}} থেকে পেমেন্ট সেবার কার্ডের ফর্ম লোড করা গেল না।',
     card: 'কার্ড',
     confirmTitle: 'আপনি কি নিশ্চিত?',
     noRevert: 'এটি আর ফেরানো যাবে না!',

@@ -169,6 +169,7 @@ export const en = {
     recentLogin: 'Sign in again to do that.',
     enterGoogleAccount: 'Enter the Google account to sign in with.',
     signInFirst: 'Sign in first.',
+    signedOutMeanwhile: 'You were signed out while signing in.',
   },
   pages: {
     auditLog: 'Audit Log',
@@ -243,6 +244,8 @@ export const en = {
     paymentStatus: 'The payment is {{status}}.',
     paymentNotSent: 'The payment could not be sent.',
     cardPayment: 'Card payment',
+    cardFormMissing: 'The payment service did not provide the card form.',
+    cardFormUnreachable: 'Could not load the card form from the payment service at {{url}}.',
     card: 'Card',
     confirmTitle: 'Are you sure?',
     noRevert: "You won't be able to revert this!",

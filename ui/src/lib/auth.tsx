@@ -145,7 +145,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const exchange = (async () => {
         const idToken = await user.getIdToken();
         const answer = tokenResponse.parse(await command('POST', '/jwt', { idToken }));
-        if (epoch.current !== startedAt) throw new Error('Signed out while signing in.');
+        if (epoch.current !== startedAt) throw new Error(i18next.t('auth.signedOutMeanwhile'));
         setAccessToken(answer.token);
         identityUser.current = user;
         scheduleRenewal(answer.token);
