@@ -172,6 +172,8 @@ export const bn: Translation<typeof en> = {
     enterGoogleAccount: 'কোন Google অ্যাকাউন্টে সাইন ইন করবেন, তা লিখুন।',
     signInFirst: 'আগে সাইন ইন করুন।',
     signedOutMeanwhile: 'সাইন ইন চলার সময় আপনি সাইন আউট হয়ে গেছেন।',
+    yourAddress: 'আপনার ঠিকানা',
+    verificationNotSent: 'যাচাই লিংক পাঠানো গেল না: {{message}}',
   },
   pages: {
     auditLog: 'নিরীক্ষা লগ',
@@ -365,6 +367,10 @@ export const bn: Translation<typeof en> = {
     'agreement-request-pending': 'এই অ্যাপার্টমেন্টের একটি অনুরোধ মালিকের সিদ্ধান্তের অপেক্ষায় আছে।',
     'agreement-request-pending_apartment':
       'অ্যাপার্টমেন্ট {{apartment}}-এর একটি অনুরোধ মালিকের সিদ্ধান্তের অপেক্ষায় আছে।',
+    'agreement-request-ambiguous':
+      'এই অ্যাপার্টমেন্টের একাধিক অনুরোধ অপেক্ষায় আছে: কার অনুরোধ বাতিল করবেন, তা বলুন।',
+    'agreement-request-ambiguous_apartment':
+      'অ্যাপার্টমেন্ট {{apartment}}-এর একাধিক অনুরোধ অপেক্ষায় আছে: কার অনুরোধ বাতিল করবেন, তা বলুন।',
     'agreement-request-decided': 'এই অনুরোধের সিদ্ধান্ত আগেই হয়ে গেছে।',
     'agreement-request-decided_apartment': 'অ্যাপার্টমেন্ট {{apartment}}-এর অনুরোধের সিদ্ধান্ত আগেই হয়ে গেছে।',
     'coupon-code-taken': 'এই কোড অন্য একটি কুপনে ব্যবহৃত হচ্ছে।',

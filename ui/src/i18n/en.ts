@@ -170,6 +170,8 @@ export const en = {
     enterGoogleAccount: 'Enter the Google account to sign in with.',
     signInFirst: 'Sign in first.',
     signedOutMeanwhile: 'You were signed out while signing in.',
+    yourAddress: 'your address',
+    verificationNotSent: 'Could not send the verification link: {{message}}',
   },
   pages: {
     auditLog: 'Audit Log',
@@ -363,6 +365,9 @@ export const en = {
     'agreement-request-pending': 'A request for this apartment is already waiting for the owner.',
     'agreement-request-pending_apartment':
       'A request for apartment {{apartment}} is already waiting for the owner.',
+    'agreement-request-ambiguous': 'Several requests for this apartment are pending: say whose to reject.',
+    'agreement-request-ambiguous_apartment':
+      'Several requests for apartment {{apartment}} are pending: say whose to reject.',
     'agreement-request-decided': 'This request was already decided.',
     'agreement-request-decided_apartment': 'The request for apartment {{apartment}} was already decided.',
     'coupon-code-taken': 'Another coupon already uses this code.',

@@ -57,7 +57,7 @@ export const identity: Identity = {
   sendPasswordReset: (email) => readable(sendPasswordResetEmail(auth, email)),
   sendEmailVerification: async () => {
     const user = auth.currentUser;
-    if (!user) throw new Error('Sign in first.');
+    if (!user) throw new Error(translate('auth.signInFirst'));
     await readable(sendEmailVerification(user));
   },
   updateProfile: async (profile) => {

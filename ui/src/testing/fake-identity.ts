@@ -117,7 +117,7 @@ const raw: Identity = {
     identityCalls.passwordResets.push(email);
   },
   async sendEmailVerification() {
-    if (!current) throw new Error('Sign in first.');
+    if (!current) throw new Error(translate('auth.signInFirst'));
     identityCalls.verificationEmails.push(current.email);
   },
   async updateProfile(profile) {
