@@ -426,6 +426,11 @@ export const en = {
     unreachable: 'Cannot reach the server. Check your connection and try again.',
     unreadable: 'The server sent an unreadable answer.',
     failed: 'Request failed: {{status}}',
+    signInAgain: 'Your session has ended. Log in again.',
+    tooLarge: 'What was sent is too large.',
+    tooManyRequests: 'Too many requests. Wait a moment and try again.',
+    unavailable: 'The service is unavailable for a moment. Try again shortly.',
+    serverFailed: 'Something went wrong on the server. Try again in a moment.',
   },
   dashboard: {
     navigation: 'Dashboard navigation',

@@ -25,12 +25,32 @@ export function refusalMessage(code: RefusalCode, context: ErrorContext = {}, er
   });
 }
 
+/** The HTTP layer's own problems (about:blank) whose status says it all, by status. */
+const statusTexts: Record<number, string> = {
+  401: 'api.signInAgain',
+  413: 'api.tooLarge',
+  429: 'api.tooManyRequests',
+};
+
+/** A problem with no rule, in the reader's language by its status; null to keep its detail. */
+function statusMessage(error: ApiError): string | null {
+  if (error.type !== undefined && error.type !== 'about:blank') return null; // another API's type
+  if (error.status === 503) return translate('api.unavailable');
+  if (error.status >= 500) return translate('api.serverFailed');
+  const key = statusTexts[error.status];
+  return key ? translate(key) : null;
+}
+
 /**
  * What to tell the user about a failure. Every screen says failures through this one function: a
- * refusal by a known rule in the reader's words; else the error's own message (the server's detail
- * for a problem type this build does not know), else the fallback (or the thrown value).
+ * refusal by a known rule in the reader's words, as is a problem whose status says it all (a 5xx, a
+ * 401, 413 or 429); else the error's own message (the server's detail for a problem type this build
+ * does not know), else the fallback (or the thrown value).
  */
 export function errorMessage(error: unknown, fallback?: string, context: ErrorContext = {}): string {
-  if (isApiError(error) && error.refusal) return refusalMessage(error.refusal, context, error);
+  if (isApiError(error)) {
+    const known = error.refusal ? refusalMessage(error.refusal, context, error) : statusMessage(error);
+    if (known) return known;
+  }
   return error instanceof Error ? error.message : (fallback ?? String(error));
 }

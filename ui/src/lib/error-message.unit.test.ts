@@ -61,7 +61,25 @@ describe('refusal messages', () => {
     expect(errorMessage(new ApiError('The moon is full', 409, '/problems/moon-full'))).toBe(
       'The moon is full',
     );
-    expect(errorMessage(new ApiError('Bad Gateway', 502, 'about:blank'))).toBe('Bad Gateway');
+    expect(errorMessage(new ApiError('no route GET /nowhere', 404, 'about:blank'))).toBe(
+      'no route GET /nowhere',
+    );
     expect(errorMessage('thrown text', 'Something went wrong.')).toBe('Something went wrong.');
+  });
+
+  it("says a problem whose status says it all in the reader's language, not the server's detail", async () => {
+    await i18next.changeLanguage('bn');
+    expect(errorMessage(new ApiError('something went wrong on our side', 500, 'about:blank'))).toBe(
+      bn.api.serverFailed,
+    );
+    expect(errorMessage(new ApiError('Request failed: 502 Bad Gateway', 502))).toBe(bn.api.serverFailed);
+    expect(errorMessage(new ApiError('slow down: try again in 3 s', 429, 'about:blank'))).toBe(
+      bn.api.tooManyRequests,
+    );
+    expect(errorMessage(new ApiError('request entity too large', 413, 'about:blank'))).toBe(bn.api.tooLarge);
+    expect(errorMessage(new ApiError('sign in first', 401, 'about:blank'))).toBe(bn.api.signInAgain);
+    expect(errorMessage(new ApiError('the views are rebuilding', 503, 'about:blank'))).toBe(
+      bn.api.unavailable,
+    );
   });
 });

@@ -221,7 +221,7 @@ describe('apartment listing', () => {
     );
     renderRoute('/apartment');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Could not load the apartments: Something went wrong on our side',
+      'Could not load the apartments: Something went wrong on the server. Try again in a moment.',
     );
   });
 });
