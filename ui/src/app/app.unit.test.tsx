@@ -138,7 +138,9 @@ describe('session', () => {
     );
     renderRoute('/', { signedInAs: nadia });
     expect(
-      await screen.findByText('Could not start your session: The command service is starting'),
+      await screen.findByText(
+        'Could not start your session: The service is unavailable for a moment. Try again shortly.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(localStorage.getItem('access-token')).toBeNull();

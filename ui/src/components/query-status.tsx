@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../lib/error-message.ts';
 import { Spinner } from './spinner.tsx';
 
 interface QueryStatusProps {
@@ -16,7 +17,12 @@ export function QueryStatus({ what, query, children }: QueryStatusProps) {
   if (query.isError) {
     return (
       <div className="notification is-danger is-light" role="alert">
-        <p>{t('common.couldNotLoad', { what, message: query.error?.message ?? t('common.unknownError') })}</p>
+        <p>
+          {t('common.couldNotLoad', {
+            what,
+            message: errorMessage(query.error ?? undefined, t('common.unknownError')),
+          })}
+        </p>
         <button type="button" className="button is-small mt-2" onClick={() => void query.refetch()}>
           {t('common.tryAgain')}
         </button>

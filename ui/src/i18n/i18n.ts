@@ -39,7 +39,7 @@ i18next.on('languageChanged', markDocument);
 export const currentLanguage = (): Language => (i18next.resolvedLanguage === 'bn' ? 'bn' : 'en');
 
 /** A text outside React (validation, thrown errors), in the reader's language now. */
-export const translate = (key: string, options: Record<string, unknown> = {}): string =>
+export const translate = (key: string | string[], options: Record<string, unknown> = {}): string =>
   i18next.t(key, options);
 
 export { i18next };

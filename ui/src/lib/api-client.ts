@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { refusalOfType, type RefusalCode } from '@building/events/refusals';
+import { translate } from '../i18n/i18n.ts';
 import { clearAccessToken, getAccessToken } from './access-token.ts';
 import { env } from './env.ts';
 import { lastPosition, recordPosition } from './position-store.ts';
@@ -18,7 +19,10 @@ export interface FieldError {
   message: string;
 }
 
-/** A failed call, with a message fit to show the user. */
+/**
+ * A failed call. Its message is the server's detail (English, naming apartments by serial): screens
+ * show failures through errorMessage, which says a known refusal in the reader's words instead.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly type: string | undefined;
@@ -136,7 +140,7 @@ async function call(baseUrl: string, path: string, init: Call): Promise<unknown>
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new ApiError('The server sent an unreadable answer.', response.status);
+    throw new ApiError(translate('api.unreadable'), response.status);
   }
 }
 
@@ -150,7 +154,7 @@ async function send(baseUrl: string, path: string, init: Call, renewed = false):
     response = await fetch(`${baseUrl}${path}`, { ...init, headers });
   } catch (error) {
     if (init.signal?.aborted) throw error;
-    throw new ApiError('Cannot reach the server. Check your connection and try again.', 0);
+    throw new ApiError(translate('api.unreachable'), 0);
   }
 
   if (
@@ -170,7 +174,8 @@ async function send(baseUrl: string, path: string, init: Call, renewed = false):
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  const fallback = `Request failed: ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  const fallback = translate('api.failed', { status });
   let body: unknown;
   try {
     body = await response.json();

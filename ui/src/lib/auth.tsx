@@ -107,8 +107,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void loadIdentity()
       .then((identity) => identity.sendEmailVerification())
       .then(
-        () => toast(messages.verifyToBecomeAdmin(user.email ?? 'your address'), { duration: 15_000 }),
-        (error: unknown) => toast.error(`Could not send the verification link: ${errorMessage(error)}`),
+        () =>
+          toast(messages.verifyToBecomeAdmin(user.email ?? i18next.t('auth.yourAddress')), {
+            duration: 15_000,
+          }),
+        (error: unknown) =>
+          toast.error(i18next.t('auth.verificationNotSent', { message: errorMessage(error) })),
       );
   }, []);
 
@@ -145,7 +149,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const exchange = (async () => {
         const idToken = await user.getIdToken();
         const answer = tokenResponse.parse(await command('POST', '/jwt', { idToken }));
-        if (epoch.current !== startedAt) throw new Error('Signed out while signing in.');
+        if (epoch.current !== startedAt) throw new Error(i18next.t('auth.signedOutMeanwhile'));
         setAccessToken(answer.token);
         identityUser.current = user;
         scheduleRenewal(answer.token);

@@ -17,6 +17,7 @@ import {
   signOut,
   updateProfile,
 } from 'firebase/auth';
+import { translate } from '../i18n/i18n.ts';
 import { env, usesAuthEmulator } from './env.ts';
 import { readable } from './identity-errors.ts';
 import type { GoogleAccount, Identity, IdentityUser } from './identity.ts';
@@ -36,7 +37,7 @@ async function googleSubject(email: string): Promise<string> {
 async function signInWithGoogle(account?: GoogleAccount): Promise<IdentityUser> {
   const provider = new GoogleAuthProvider();
   if (!usesAuthEmulator) return (await signInWithPopup(auth, provider, browserPopupRedirectResolver)).user;
-  if (!account) throw new Error('Enter the Google account to sign in with.');
+  if (!account) throw new Error(translate('auth.enterGoogleAccount'));
   const idToken = JSON.stringify({
     sub: await googleSubject(account.email),
     email: account.email.trim(),
@@ -56,12 +57,12 @@ export const identity: Identity = {
   sendPasswordReset: (email) => readable(sendPasswordResetEmail(auth, email)),
   sendEmailVerification: async () => {
     const user = auth.currentUser;
-    if (!user) throw new Error('Sign in first.');
+    if (!user) throw new Error(translate('auth.signInFirst'));
     await readable(sendEmailVerification(user));
   },
   updateProfile: async (profile) => {
     const user = auth.currentUser;
-    if (!user) throw new Error('Sign in first.');
+    if (!user) throw new Error(translate('auth.signInFirst'));
     await readable(updateProfile(user, profile));
     return user;
   },

@@ -79,6 +79,17 @@ export function resetDashboard() {
 const q = (path: string) => `${env.queryUrl}${path}`;
 const c = (path: string) => `${env.commandUrl}${path}`;
 
+/** The services' refusal of a month already paid (naming the apartment by serial, as they do), or null. */
+function alreadyPaid({ si, month, year }: { si: number; month: string; year: number }) {
+  if (!dashboard.payments.some((p) => p.si === si && p.month === month && p.year === year)) return null;
+  return problem(
+    409,
+    `the rent of apartment ${si} for ${month} ${year} is already paid`,
+    'Conflict',
+    'rent-already-paid',
+  );
+}
+
 /** Who may call: 'admin' for admin calls, 'signed-in' for the rest; else the problem to answer. */
 function refuse(request: Request, need: 'admin' | 'signed-in', owner?: string) {
   const caller = bearerEmail(request);
@@ -174,7 +185,7 @@ export const dashboardHandlers = [
     const refused = refuse(request, 'admin');
     if (refused) return refused;
     if (backend.coupons.some((coupon) => coupon.code.toLowerCase() === body.code.toLowerCase())) {
-      return problem(409, `the code ${body.code} is already in use`);
+      return problem(409, `the coupon code '${body.code}' is already used`, 'Conflict', 'coupon-code-taken');
     }
     const _id = `c${backend.coupons.length + 1}`;
     backend.coupons.push({
@@ -210,23 +221,15 @@ export const dashboardHandlers = [
     const lease = dashboard.memberApartments[email]?.find((apartment) => apartment.si === body.si);
     if (!lease)
       return problem(403, `you have no active lease of apartment ${body.si}`, 'Forbidden', 'no-active-lease');
-    const paid = dashboard.payments.some(
-      (p) => p.si === body.si && p.month === body.month && p.year === body.year,
-    );
-    if (paid)
-      return problem(
-        409,
-        `the rent of apartment ${lease.apartment} for ${body.month} ${body.year} is already paid`,
-        'Conflict',
-        'rent-already-paid',
-      );
+    const paid = alreadyPaid(body);
+    if (paid) return paid;
     let discount = 0;
     if (body.code) {
       const coupon = backend.coupons.find(
         (candidate) => candidate.code.toLowerCase() === body.code?.toLowerCase(),
       );
       if (!coupon || coupon.status !== 'available')
-        return problem(409, `the coupon '${body.code}' is not available`);
+        return problem(409, `the coupon '${body.code}' is not available`, 'Conflict', 'coupon-unavailable');
       discount = coupon.discount;
     }
     const payable = lease.rent - (lease.rent * discount) / 100;
@@ -248,10 +251,8 @@ export const dashboardHandlers = [
     if (refused) return refused;
     const intent = dashboard.intents.find((candidate) => candidate.id === body.paymentIntentId);
     if (!intent || !dashboard.succeeded.has(intent.id)) return problem(409, 'the payment has not succeeded');
-    const paid = dashboard.payments.some(
-      (p) => p.si === intent.si && p.month === intent.month && p.year === intent.year,
-    );
-    if (paid) return problem(409, `${intent.month} ${intent.year} is already paid`);
+    const paid = alreadyPaid(intent);
+    if (paid) return paid;
     dashboard.payments.push({
       _id: `pay-${dashboard.payments.length + 1}`,
       email: intent.email,

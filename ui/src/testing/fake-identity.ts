@@ -1,3 +1,4 @@
+import { translate } from '../i18n/i18n.ts';
 import { readable } from '../lib/identity-errors.ts';
 import type { GoogleAccount, Identity, IdentityUser } from '../lib/identity.ts';
 
@@ -104,7 +105,7 @@ const raw: Identity = {
     return userOf(account);
   },
   async signInWithGoogle(account?: GoogleAccount) {
-    if (!account) throw new Error('Enter the Google account to sign in with.');
+    if (!account) throw new Error(translate('auth.enterGoogleAccount'));
     const stored =
       accounts.get(account.email.toLowerCase()) ??
       addAccount({ email: account.email, displayName: account.name });
@@ -116,11 +117,11 @@ const raw: Identity = {
     identityCalls.passwordResets.push(email);
   },
   async sendEmailVerification() {
-    if (!current) throw new Error('Sign in first.');
+    if (!current) throw new Error(translate('auth.signInFirst'));
     identityCalls.verificationEmails.push(current.email);
   },
   async updateProfile(profile) {
-    if (!current) throw new Error('Sign in first.');
+    if (!current) throw new Error(translate('auth.signInFirst'));
     if (profile.displayName !== undefined) current.displayName = profile.displayName;
     if (profile.photoURL !== undefined) current.photoURL = profile.photoURL;
     return userOf(current);

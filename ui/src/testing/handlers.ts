@@ -93,7 +93,13 @@ export const handlers = [
     const pending = backend.agreements.some(
       (a) => a.si === body.si && a.email === email && a.status === 'pending',
     );
-    if (pending) return problem(409, 'you already requested this apartment');
+    if (pending)
+      return problem(
+        409,
+        `a request for apartment ${body.si} is pending`,
+        'Conflict',
+        'agreement-request-pending',
+      );
     backend.agreements.push({ si: body.si, email, status: 'pending', timestamp: Date.UTC(2026, 0, 5) });
     return HttpResponse.json({ insertedId: `agreement-${body.si}`, position: backend.nextPosition++ });
   }),

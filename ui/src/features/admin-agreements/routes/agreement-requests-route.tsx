@@ -29,7 +29,7 @@ export default function AgreementRequestsRoute() {
       await send({ si: request.si, email: request.user_email });
       toast.success(done);
     } catch (error) {
-      toast.error(errorMessage(error, failed));
+      toast.error(errorMessage(error, failed, { apartment: String(request.apartment) }));
     } finally {
       setBusy(null);
     }

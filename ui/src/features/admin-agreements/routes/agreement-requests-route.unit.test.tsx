@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { i18next } from '../../../i18n/i18n.ts';
 import { env } from '../../../lib/env.ts';
 import { backend, callsTo } from '../../../testing/backend.ts';
 import { dashboard, serveDashboardBackend } from '../../../testing/dashboard-backend.ts';
@@ -84,15 +85,33 @@ describe('agreement requests', () => {
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'Nadia' })).toBeNull());
   });
 
-  it('shows a lost race as a toast', async () => {
+  it('shows a lost race as a toast, naming the apartment by its name', async () => {
     server.use(
-      http.put(`${env.commandUrl}/acceptAgreement`, () => problem(409, 'apartment 1 is already booked')),
+      http.put(`${env.commandUrl}/acceptAgreement`, () =>
+        problem(409, 'apartment 1 is already booked', 'Conflict', 'apartment-already-booked'),
+      ),
     );
     const { user } = renderRoute(path, { signedInAs: admin });
     await user.click(
       await screen.findByRole('button', { name: 'Accept karim@example.com for apartment B-201' }),
     );
-    expect(await screen.findByText('Apartment 1 is already booked')).toBeInTheDocument();
+    expect(await screen.findByText('Apartment B-201 is already booked.')).toBeInTheDocument();
+  });
+
+  it('says the refusal in Bangla to a Bangla reader, never in the server’s English', async () => {
+    server.use(
+      http.put(`${env.commandUrl}/acceptAgreement`, () =>
+        problem(409, 'apartment 1 is already booked', 'Conflict', 'apartment-already-booked'),
+      ),
+    );
+    const { user } = renderRoute(path, { signedInAs: admin });
+    const accept = await screen.findByRole('button', {
+      name: 'Accept karim@example.com for apartment B-201',
+    });
+    await act(() => i18next.changeLanguage('bn'));
+    await user.click(accept);
+    expect(await screen.findByText('অ্যাপার্টমেন্ট B-201 আগেই ভাড়া হয়ে গেছে।')).toBeInTheDocument();
+    expect(screen.queryByText(/apartment 1 is/i)).toBeNull();
   });
 
   it('says when nothing is waiting', async () => {

@@ -75,7 +75,7 @@ describe('manage coupons', () => {
     await user.type(within(dialog).getByLabelText(/Coupon code/), 'welcome10');
     await user.type(within(dialog).getByLabelText(/Discount/), '10');
     await user.click(within(dialog).getByRole('button', { name: 'Add Coupon' }));
-    expect(await screen.findByText('The code welcome10 is already in use')).toBeInTheDocument();
+    expect(await screen.findByText('Another coupon already uses this code.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Add Coupon' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();

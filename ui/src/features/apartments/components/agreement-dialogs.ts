@@ -19,19 +19,23 @@ async function confirmed(title: string, text: string, confirmButtonText: string)
 }
 
 /** A refusal or a dropped connection is said in a dialog of its own, never silently. */
-async function failed(title: string, error: unknown) {
+async function failed(title: string, error: unknown, apartment: string) {
   const Swal = await dialogs();
-  await Swal.fire({ title, text: errorMessage(error, t('apartments.somethingWrong')), icon: 'error' });
+  await Swal.fire({
+    title,
+    text: errorMessage(error, t('apartments.somethingWrong'), { apartment }),
+    icon: 'error',
+  });
 }
 
 /** Confirm, send, then say it was sent or why it was not. */
-export async function confirmAndRequest(send: () => Promise<unknown>) {
+export async function confirmAndRequest(apartment: string, send: () => Promise<unknown>) {
   if (!(await confirmed(t('apartments.confirmTitle'), t('apartments.confirmText'), t('apartments.confirm'))))
     return;
   try {
     await send();
   } catch (error) {
-    return failed(t('apartments.notSent'), error);
+    return failed(t('apartments.notSent'), error, apartment);
   }
   const Swal = await dialogs();
   await Swal.fire({
@@ -48,7 +52,7 @@ export async function confirmAndWithdraw(apartment: string, withdraw: () => Prom
   try {
     await withdraw();
   } catch (error) {
-    return failed(t('apartments.notWithdrawn'), error);
+    return failed(t('apartments.notWithdrawn'), error, apartment);
   }
   toast.success(t('apartments.withdrawn'));
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { SectionTitle } from '../../../components/section-title.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { latestRequestBySi, useMyAgreements } from '../../../lib/my-agreements.ts';
@@ -49,7 +50,8 @@ export default function ApartmentsRoute() {
   const run = async (apartment: Apartment, doing: 'sending' | 'withdrawing') => {
     setBusy({ si: apartment.si, doing });
     try {
-      if (doing === 'sending') await confirmAndRequest(() => agreement.mutateAsync(apartment.si));
+      if (doing === 'sending')
+        await confirmAndRequest(String(apartment.apartment), () => agreement.mutateAsync(apartment.si));
       else await confirmAndWithdraw(String(apartment.apartment), () => withdrawal.mutateAsync(apartment.si));
     } finally {
       setBusy(null);
@@ -68,7 +70,10 @@ export default function ApartmentsRoute() {
         ) : apartments.isError ? (
           <div className="notification is-danger is-light has-text-centered" role="alert">
             <p>
-              {t('common.couldNotLoad', { what: t('apartments.what'), message: apartments.error.message })}
+              {t('common.couldNotLoad', {
+                what: t('apartments.what'),
+                message: errorMessage(apartments.error),
+              })}
             </p>
             <button type="button" className="button is-small mt-3" onClick={() => void apartments.refetch()}>
               {t('common.tryAgain')}

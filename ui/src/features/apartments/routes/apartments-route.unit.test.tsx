@@ -148,15 +148,18 @@ describe('apartment listing', () => {
     expect(within(card('A-101')).getByRole('button', { name: 'Agreement' })).toBeEnabled();
   });
 
-  it("shows the server's reason in a dialog when the request is refused", async () => {
+  it('says why the request is refused in a dialog, naming the apartment by its name', async () => {
     server.use(
-      http.post(`${env.commandUrl}/agreement`, () => problem(409, 'you already requested apartment A-101')),
+      http.post(`${env.commandUrl}/agreement`, () =>
+        problem(409, 'a request for apartment 1 is pending', 'Conflict', 'agreement-request-pending'),
+      ),
     );
     const { user } = renderRoute('/apartment', { signedInAs: member });
     await waitForSession('user');
     await requestAgreementFor(user, 'A-101');
     const failed = await screen.findByRole('dialog', { name: 'Request not sent' });
-    expect(failed).toHaveTextContent('You already requested apartment A-101');
+    expect(failed).toHaveTextContent('A request for apartment A-101 is already waiting for the owner.');
+    expect(failed).not.toHaveTextContent('apartment 1 ');
     expect(screen.queryByRole('dialog', { name: 'Request sent!' })).toBeNull();
   });
 
@@ -218,7 +221,7 @@ describe('apartment listing', () => {
     );
     renderRoute('/apartment');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Could not load the apartments: Something went wrong on our side',
+      'Could not load the apartments: Something went wrong on the server. Try again in a moment.',
     );
   });
 });

@@ -1,14 +1,20 @@
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { en } from '../../../i18n/en.ts';
 import { formatDateTime, formatTaka } from '../../../lib/format.ts';
 
-/** 'userEmail' -> 'User email', 'rentPoisha' -> 'Rent' (the amount is shown in taka). */
-const labelOf = (key: string) => {
+/** A field the catalogue does not know, spelt out: 'userEmail' -> 'User email', 'rentPoisha' -> 'Rent'. */
+const spelt = (key: string) => {
   const words = key
     .replace(/Poisha$/, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
+
+/** The field's label in the reader's language; a key this build does not know is spelt out as it is. */
+const labelOf = (key: string, t: TFunction) =>
+  Object.hasOwn(en.eventFields, key) ? t(`eventFields.${key}`) : spelt(key);
 
 const isoTime = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
 
@@ -32,7 +38,7 @@ export function EventData({ data }: { data: unknown }) {
         <dl className="event-fields">
           {fields.map(([key, value]) => (
             <div key={key}>
-              <dt>{labelOf(key)}</dt>
+              <dt>{labelOf(key, t)}</dt>
               <dd>{readable(key, value)}</dd>
             </div>
           ))}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SectionTitle } from '../../../components/section-title.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useAvailableCoupons } from '../api/get-available-coupons.ts';
 import { CouponCard } from './coupon-card.tsx';
@@ -11,7 +12,9 @@ function CouponsBody() {
   if (coupons.isError) {
     return (
       <div className="notification is-danger is-light has-text-centered" role="alert">
-        <p>{t('common.couldNotLoad', { what: t('home.couponsWhat'), message: coupons.error.message })}</p>
+        <p>
+          {t('common.couldNotLoad', { what: t('home.couponsWhat'), message: errorMessage(coupons.error) })}
+        </p>
         <button type="button" className="button is-small mt-3" onClick={() => void coupons.refetch()}>
           {t('common.tryAgain')}
         </button>

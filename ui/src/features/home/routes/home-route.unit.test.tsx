@@ -67,7 +67,9 @@ describe('home page', () => {
     );
     const { user } = renderRoute('/');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Could not load the coupons: The views are rebuilding');
+    expect(alert).toHaveTextContent(
+      'Could not load the coupons: The service is unavailable for a moment. Try again shortly.',
+    );
     expect(failures).toBe(4); // the first try and three retries
 
     server.use(http.get(`${env.queryUrl}/couponAvailable`, () => HttpResponse.json(backend.coupons)));

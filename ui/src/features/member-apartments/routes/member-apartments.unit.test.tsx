@@ -41,6 +41,10 @@ describe('member profile and make payment', () => {
     );
     renderRoute('/dashboard/memberProfile', { signedInAs: member });
     expect(await screen.findByText('Loading apartments…')).toBeInTheDocument();
-    expect(await screen.findByText('Could not load the apartments: Boom')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Could not load the apartments: Something went wrong on the server. Try again in a moment.',
+      ),
+    ).toBeInTheDocument();
   });
 });

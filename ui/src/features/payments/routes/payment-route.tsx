@@ -48,6 +48,9 @@ function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment })
     }),
   );
   const match = couponMatching(coupons.data, typed);
+  const monthName = formatMonthName(Date.UTC(2000, monthIndex(terms.month), 1));
+  // What a refusal names: the apartment by its name, the month as the reader reads it.
+  const about = { apartment: String(lease.apartment), month: `${monthName} ${formatYear(terms.year)}` };
 
   /** The server prices the coupon; only when it agrees does the screen switch to that price. */
   const onApply = async () => {
@@ -57,7 +60,7 @@ function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment })
       await queryClient.fetchQuery(paymentIntentQueryOptions({ ...terms, code: match.code }));
       setApplied(match.code);
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, undefined, about));
     } finally {
       setApplying(false);
     }
@@ -69,7 +72,7 @@ function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment })
     try {
       await record.mutateAsync(paymentIntentId);
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, undefined, about));
     }
   };
 
@@ -79,7 +82,7 @@ function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment })
       {t('pages.paymentHeading', {
         apartment: String(lease.apartment),
         block: String(lease.block),
-        month: formatMonthName(Date.UTC(2000, monthIndex(terms.month), 1)),
+        month: monthName,
         year: formatYear(terms.year),
       })}
     </p>
@@ -90,7 +93,7 @@ function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment })
       <div className="box">
         {heading}
         <div className="notification is-warning is-light" role="alert">
-          <p>{intent.error.message}</p>
+          <p>{errorMessage(intent.error, undefined, about)}</p>
           <p className="mt-2">
             <Link href="/memberPayment">{t('pages.chooseAnother')}</Link> {t('pages.or')}{' '}
             <Link href="/paymentHistory">{t('pages.seeHistoryLower')}</Link>.

@@ -1,5 +1,6 @@
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
+import { translate } from '../../../i18n/i18n.ts';
 import { env } from '../../../lib/env.ts';
 
 /** The key the payment sandbox's Stripe.js stand-in accepts. */
@@ -13,10 +14,10 @@ function loadSandboxScript(): Promise<void> {
     script.src = `${env.paymentSandboxUrl}/js/v3`;
     script.async = true;
     script.addEventListener('load', () =>
-      window.Stripe ? resolve() : reject(new Error('The payment sandbox did not provide Stripe.js.')),
+      window.Stripe ? resolve() : reject(new Error(translate('pages.cardFormMissing'))),
     );
     script.addEventListener('error', () =>
-      reject(new Error(`Could not load the card form from the payment sandbox at ${env.paymentSandboxUrl}.`)),
+      reject(new Error(translate('pages.cardFormUnreachable', { url: env.paymentSandboxUrl }))),
     );
     document.head.appendChild(script);
   });

@@ -76,7 +76,7 @@ describe('user profile', () => {
     renderRoute(path, { signedInAs: user });
     expect(await screen.findByText('Loading agreement requests…')).toBeInTheDocument();
     expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
-      'Could not load the agreement requests: Database unavailable',
+      'Could not load the agreement requests: Something went wrong on the server. Try again in a moment.',
     );
   });
 });
