@@ -93,7 +93,10 @@ describe('a refused member, in Chromium', () => {
     expect(refused.status()).toBe(403);
     expect(await refused.json()).toMatchObject({ type: '/problems/no-active-lease', status: 403 });
 
-    await page.getByText(/active lease/i).first().waitFor({ timeout: 15_000 });
+    await page
+      .getByText(/do not lease/i)
+      .first()
+      .waitFor({ timeout: 15_000 });
     await screenshot(page, 'refusal/lease-ended');
     expect(new URL(page.url()).pathname).not.toBe('/login');
     expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeTruthy();
