@@ -70,6 +70,7 @@ describe.skipIf(missing('postgres'))(
           _id: news.announcementId,
           title: `News ${i}`,
           description: 'fresh',
+          postedAt: expect.any(String),
         });
       }
     });
