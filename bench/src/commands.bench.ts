@@ -3,7 +3,7 @@ import { signAccessToken } from '@building/infra/auth/access-token';
 import { highestApplied } from '@building/infra/read-models/applied-position';
 import { freePort } from '@building/ports/ports';
 import type { Benchmark, Figure } from './benchmark.ts';
-import { httpLoad, latencyFigures, send } from './http-load.ts';
+import { describeStatuses, failures, httpLoad, latencyFigures, send } from './http-load.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
 
 const clients = 32;
@@ -40,7 +40,11 @@ export const commands: Benchmark = {
       );
       processes.push(service);
       processes.push(await startServiceProcess('@building/projector/main', env, /running/, context.progress));
-      const token = await signAccessToken({ email: admin, uid: 'bench-admin' }, jwtSecret, 3600);
+      const token = await signAccessToken(
+        { email: admin, uid: 'bench-admin', emailVerified: true },
+        jwtSecret,
+        3600,
+      );
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
       const agent = new http.Agent();
       const registered = await send(agent, new URL(service.ready), {
@@ -59,7 +63,14 @@ export const commands: Benchmark = {
           body: JSON.stringify({ code: `${prefix}{n}`, discount: 10, description: 'Bench coupon' }),
         },
       ];
-      await httpLoad({ url: service.ready, clients, durationMs: 1000, requests: addCoupon('WARM') });
+      const warm = await httpLoad({
+        url: service.ready,
+        clients,
+        durationMs: 1000,
+        requests: addCoupon('WARM'),
+      });
+      // A refused admin would make the figures a measure of refusals: stop instead.
+      if (failures(warm) > 0) throw new Error(`the warm-up was refused: ${describeStatuses(warm.statuses)}`);
       context.progress(`${clients} clients for ${durationMs / 1000} s`);
       const result = await httpLoad({
         url: service.ready,
