@@ -1,11 +1,10 @@
 import knex from 'knex';
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedBuilding } from '@building/command-service/seed/seed-building';
 import { loadConfig, type Config } from '@building/infra/config';
 import { PostgresEventStore } from '@building/infra/event-store/event-store';
-import { migrateEventStore } from '@building/infra/event-store/schema';
 import { assertPortsFree, freePort } from '@building/ports/ports';
 import { demoAccounts, seedDemoAccounts, type DemoAccount } from './demo-accounts.ts';
 import { stackSecrets } from './stack-secrets.ts';
@@ -117,9 +116,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const { ports } = options;
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  // As root, Postgres runs as the postgres user, which must be able to reach its data dir (a
-  // mkdtemp dir is 0700). Traversal only: the secrets stay in a 0700 folder of their own.
-  chmodSync(dataDir, statSync(dataDir).mode | 0o711);
   const outsideDatabase = outside.DATABASE_URL?.trim();
   await assertPortsFree([
     { name: 'UI', port: ports.ui, envVar: 'UI_PORT' },
@@ -334,7 +330,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     const db = knex({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 2 } });
     try {
-      await migrateEventStore(db);
+      // The command-service, ready by now, has created the store's schema.
       const store = new PostgresEventStore(db, { outbox: kafkaMode, topicPrefix: config.KAFKA_TOPIC_PREFIX });
       await step('building seeded', () => seedBuilding(store, new Date()));
       await authStarting;

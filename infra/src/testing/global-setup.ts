@@ -2,7 +2,8 @@ import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
+import { freePort } from '@building/ports/ports';
 import { startEmbeddedPostgres } from '@building/embedded-postgres/start-embedded-postgres';
 
 /**
@@ -55,18 +56,6 @@ export default async function setup(): Promise<() => Promise<void>> {
   return async () => {
     for (const stop of stops.reverse()) await stop();
   };
-}
-
-/** A port nobody listens on now, so two test runs on one machine do not collide. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function hasJava(): boolean {

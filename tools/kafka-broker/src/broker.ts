@@ -10,10 +10,10 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@building/ports/ports';
+import { freePort, isPortFree } from '@building/ports/ports';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const pomPath = fileURLToPath(new URL('../pom.xml', import.meta.url));
@@ -85,7 +85,7 @@ export async function fetchKafka(options: { cacheDir?: string; onProgress?: (lin
 export async function startKafkaBroker(options: StartKafkaBrokerOptions): Promise<KafkaBroker> {
   const progress = options.onProgress ?? (() => {});
   const libs = await fetchKafka({ cacheDir: options.cacheDir, onProgress: progress });
-  if (!(await portIsFree(options.port))) {
+  if (!(await isPortFree(options.port))) {
     throw new Error(`port ${options.port} is already in use: is a Kafka broker already running there?`);
   }
   const controllerPort = await freePort();
@@ -278,13 +278,5 @@ function run(command: string, args: string[]): Promise<void> {
         ? resolve()
         : reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${output.trim()}`)),
     );
-  });
-}
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }

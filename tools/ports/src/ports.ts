@@ -14,7 +14,8 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
-function isFree(port: number, host: string): Promise<boolean> {
+/** Whether nothing listens on `port` now. */
+export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
     server.once('error', () => resolve(false));
@@ -28,7 +29,7 @@ export async function assertPortsFree(
   host = '127.0.0.1',
 ) {
   const taken = [];
-  for (const entry of ports) if (!(await isFree(entry.port, host))) taken.push(entry);
+  for (const entry of ports) if (!(await isPortFree(entry.port, host))) taken.push(entry);
   if (taken.length > 0) {
     const list = taken.map((t) => `${t.port} (${t.name}; set ${t.envVar} to use another)`).join(', ');
     throw new Error(`port${taken.length > 1 ? 's' : ''} already in use: ${list}`);
