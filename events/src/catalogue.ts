@@ -50,6 +50,27 @@ const rentPrice = {
   couponCode: z.string().nullable(),
   amountPoisha: z.number().int().min(0),
 };
+/** The kinds of email a person can turn off in their profile. */
+export const emailKinds = [
+  'agreement-decision',
+  'rent-reminder',
+  'payment-receipt',
+  'maintenance-status',
+] as const;
+export const emailKindSchema = z.enum(emailKinds);
+export type EmailKind = z.infer<typeof emailKindSchema>;
+export const maintenanceCategories = ['plumbing', 'electrical', 'appliance', 'common-area', 'other'] as const;
+export const maintenanceStatuses = [
+  'open',
+  'acknowledged',
+  'scheduled',
+  'in-progress',
+  'done',
+  'declined',
+] as const;
+const maintenanceStatus = z.enum(maintenanceStatuses);
+/** A calendar date, YYYY-MM-DD. */
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const profile = z.object({ email, name: z.string().max(200), photoURL: z.string().max(2000) });
 
 interface Route<D> {
@@ -83,6 +104,11 @@ const paymentStream = {
   stream: (d: { si: number; year: number; month: string }) => streams.payment(d.si, d.year, d.month),
 } as const;
 
+const maintenanceStream = {
+  category: 'maintenance',
+  stream: (d: { requestId: string }) => streams.maintenance(d.requestId),
+} as const;
+
 function event<S extends z.ZodType, const R extends Route<z.infer<S>>>(schema: S, route: R) {
   return { schema, ...route, schemaVersion: route.schemaVersion ?? 1 };
 }
@@ -94,6 +120,13 @@ export const catalogue = {
   AdminGranted: event(z.object({ email }), { ...userStream, owner: 'user' }),
   MemberPromoted: event(z.object({ email, si }), { ...userStream, owner: 'agreement' }),
   MemberDemoted: event(z.object({ email, endedLeases: z.array(si) }), { ...userStream, owner: 'user' }),
+  /** The kinds of email this person no longer wants (the full list each time). */
+  EmailPreferencesChanged: event(z.object({ email, off: z.array(emailKindSchema) }), {
+    ...userStream,
+    owner: 'user',
+  }),
+  /** The person has seen their in-app notifications up to this moment. */
+  NotificationsRead: event(z.object({ email, upTo: isoTime }), { ...userStream, owner: 'user' }),
 
   // apartments: stream apartment-<si>
   ApartmentListed: event(apartmentDetails, { ...apartmentStream, owner: 'apartment' }),
@@ -191,6 +224,87 @@ export const catalogue = {
       chargeId: z.string().min(1).max(255).optional(),
     }),
     { ...paymentStream, owner: 'payment' },
+  ),
+  /**
+   * A second confirmed charge for a month already paid was refunded through the provider
+   * (the resident is never charged twice).
+   */
+  RentRefunded: event(
+    z.object({
+      paymentIntentId,
+      refundId: z.string().min(1).max(255),
+      si,
+      month: monthSchema,
+      year,
+      email,
+      amountPoisha: z.number().int().min(0),
+      reason: z.enum(['duplicate-charge']),
+      refundedAt: isoTime,
+    }),
+    { ...paymentStream, owner: 'payment' },
+  ),
+  /**
+   * The reminder scheduler's record of what it sent for an unpaid month: 'due' on the 1st,
+   * 'overdue' after the 5th. At most one of each kind per month (the payment stream decides).
+   */
+  RentReminderIssued: event(
+    z.object({
+      si,
+      apartment: z.string().min(1).max(20),
+      month: monthSchema,
+      year,
+      email,
+      name: z.string().max(200),
+      kind: z.enum(['due', 'overdue']),
+      amountPoisha: z.number().int().min(0),
+      issuedAt: isoTime,
+    }),
+    { ...paymentStream, owner: 'payment' },
+  ),
+
+  // maintenance: stream maintenance-<requestId>; `email` is always the member who filed it
+  MaintenanceRequested: event(
+    z.object({
+      requestId: z.string().uuid(),
+      email,
+      name: z.string().max(200),
+      si,
+      apartment: z.string().min(1).max(20),
+      block: z.string().min(1).max(10),
+      category: z.enum(maintenanceCategories),
+      description: z.string().min(1).max(5000),
+      /** Image URLs from the existing upload (`/images/...`), at most 3. */
+      photos: z.array(z.string().min(1).max(2000)).max(3),
+      requestedAt: isoTime,
+    }),
+    { ...maintenanceStream, owner: 'maintenance' },
+  ),
+  MaintenanceStatusChanged: event(
+    z.object({
+      requestId: z.string().uuid(),
+      email,
+      si,
+      apartment: z.string().min(1).max(20),
+      status: maintenanceStatus.exclude(['open']),
+      /** Set when status is 'scheduled'. */
+      scheduledFor: isoDate.optional(),
+      /** Set when status is 'declined'. */
+      reason: z.string().min(1).max(1000).optional(),
+      changedBy: email,
+      changedAt: isoTime,
+    }),
+    { ...maintenanceStream, owner: 'maintenance' },
+  ),
+  MaintenanceCommentAdded: event(
+    z.object({
+      requestId: z.string().uuid(),
+      email,
+      author: email,
+      authorRole: z.enum(['member', 'admin']),
+      text: z.string().min(1).max(2000),
+      commentedAt: isoTime,
+    }),
+    { ...maintenanceStream, owner: 'maintenance' },
   ),
 } as const;
 

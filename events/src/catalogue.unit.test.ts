@@ -60,6 +60,55 @@ const samples: DomainEvent[] = [
     type: 'RentPaymentFailed',
     data: { paymentIntentId: 'pi_1', ...period, code: 'card_declined', message: 'declined' },
   },
+  { type: 'EmailPreferencesChanged', data: { email, off: ['rent-reminder'] } },
+  { type: 'NotificationsRead', data: { email, upTo: at } },
+  {
+    type: 'RentRefunded',
+    data: {
+      ...period,
+      paymentIntentId: 'pi_2',
+      refundId: 're_1',
+      amountPoisha: 2_400_000,
+      reason: 'duplicate-charge',
+      refundedAt: at,
+    },
+  },
+  {
+    type: 'RentReminderIssued',
+    data: { ...period, apartment: '3A01', name: 'Mina', kind: 'due', amountPoisha: 2_400_000, issuedAt: at },
+  },
+  {
+    type: 'MaintenanceRequested',
+    data: {
+      requestId: uuid,
+      email,
+      name: 'Mina',
+      si: 7,
+      apartment: '3A01',
+      block: 'A',
+      category: 'plumbing',
+      description: 'Leak',
+      photos: [],
+      requestedAt: at,
+    },
+  },
+  {
+    type: 'MaintenanceStatusChanged',
+    data: {
+      requestId: uuid,
+      email,
+      si: 7,
+      apartment: '3A01',
+      status: 'scheduled',
+      scheduledFor: '2026-03-04',
+      changedBy: 'admin@building.test',
+      changedAt: at,
+    },
+  },
+  {
+    type: 'MaintenanceCommentAdded',
+    data: { requestId: uuid, email, author: email, authorRole: 'member', text: 'Thanks', commentedAt: at },
+  },
 ];
 
 describe('the event catalogue', () => {

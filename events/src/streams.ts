@@ -2,7 +2,15 @@
  * Stream ids. The prefix before the first '-' is the stream's category, which names its Kafka topic.
  * Agreements have their own stream per apartment: it is the consistency boundary for booking.
  */
-export const categories = ['user', 'apartment', 'agreement', 'coupon', 'announcement', 'payment'] as const;
+export const categories = [
+  'user',
+  'apartment',
+  'agreement',
+  'coupon',
+  'announcement',
+  'payment',
+  'maintenance',
+] as const;
 export type Category = (typeof categories)[number];
 
 export const streams = {
@@ -13,6 +21,8 @@ export const streams = {
   announcement: (announcementId: string) => `announcement-${announcementId}`,
   /** One stream per apartment and month: at most one successful payment each. */
   payment: (si: number, year: number, month: string) => `payment-${si}-${year}-${month.toLowerCase()}`,
+  /** One stream per maintenance request: its filing, triage, comments. */
+  maintenance: (requestId: string) => `maintenance-${requestId}`,
 };
 
 /** The category of a stream id (its prefix): picks the Kafka topic of whatever a stream holds. */

@@ -9,6 +9,7 @@ import type { Aggregate } from '@building/command-service/command-handling/aggre
 import { paymentAggregate } from '@building/command-service/payments/payment';
 import { userAggregate } from '@building/command-service/user/user';
 import { announcementAggregate } from '@building/command-service/announcement/announcement';
+import { maintenanceAggregate } from '@building/command-service/maintenance/maintenance';
 import type { SeededRandom } from './seeded-random.ts';
 
 const aggregates: Record<Category, Aggregate<unknown>> = {
@@ -18,6 +19,7 @@ const aggregates: Record<Category, Aggregate<unknown>> = {
   coupon: couponAggregate as Aggregate<unknown>,
   announcement: announcementAggregate as Aggregate<unknown>,
   payment: paymentAggregate as Aggregate<unknown>,
+  maintenance: maintenanceAggregate as Aggregate<unknown>,
 };
 
 interface Head {

@@ -30,7 +30,7 @@ describe('npm run audit arguments', () => {
   it('expands all into every category and defaults to a table', () => {
     const command = parseAuditArgs(['all']);
     expect(command).toMatchObject({ kind: 'replay', format: 'table', verify: false });
-    expect(command.kind === 'replay' && command.categories).toHaveLength(6);
+    expect(command.kind === 'replay' && command.categories).toHaveLength(7);
   });
 
   it('parses state --at', () => {
