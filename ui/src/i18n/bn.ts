@@ -429,7 +429,6 @@ export const bn: Translation<typeof en> = {
     upTo: 'পড়া হয়েছে পর্যন্ত',
     refundId: 'ফেরতের আইডি',
     refundedAt: 'ফেরতের সময়',
-    name: 'নাম',
     kind: 'ধরন',
     issuedAt: 'পাঠানোর সময়',
     category: 'বিভাগ',

@@ -425,7 +425,6 @@ export const en = {
     upTo: 'Read up to',
     refundId: 'Refund id',
     refundedAt: 'Refunded at',
-    name: 'Name',
     kind: 'Kind',
     issuedAt: 'Issued at',
     category: 'Category',
