@@ -382,6 +382,8 @@ export const bn: Translation<typeof en> = {
     'rent-already-paid_apartment': 'অ্যাপার্টমেন্ট {{apartment}}-এর এই মাসের ভাড়া আগেই পরিশোধ করা হয়েছে।',
     'rent-already-paid_apartmentMonth':
       'অ্যাপার্টমেন্ট {{apartment}}-এর {{month}}-এর ভাড়া আগেই পরিশোধ করা হয়েছে।',
+    'second-charge-refunded':
+      'এই মাসের ভাড়া আগেই পরিশোধ করা হয়েছিল, তাই এই দ্বিতীয় চার্জটি আপনার কার্ডে ফেরত দেওয়া হয়েছে।',
     'nothing-to-pay': 'এই কুপনে পরিশোধের মতো কিছু বাকি থাকে না।',
     'payment-in-progress': 'পেমেন্ট এখনও সম্পন্ন হয়নি। একটু পরে আবার চেষ্টা করুন।',
     'payment-not-started': 'এই পেমেন্ট এখান থেকে শুরু করা হয়নি।',

@@ -378,6 +378,7 @@ export const en = {
     'rent-already-paid': 'The rent of this month is already paid.',
     'rent-already-paid_apartment': 'The rent of apartment {{apartment}} for this month is already paid.',
     'rent-already-paid_apartmentMonth': 'The rent of apartment {{apartment}} for {{month}} is already paid.',
+    'second-charge-refunded': 'This month was already paid, so this second charge was refunded to your card.',
     'nothing-to-pay': 'With this coupon there is nothing left to pay.',
     'payment-in-progress': 'The payment is not complete yet. Wait a moment and try again.',
     'payment-not-started': 'This payment was not started here.',
