@@ -22,6 +22,8 @@ const paid = (month: StoredPayment['month']): StoredPayment => ({
   time: 1_767_225_600,
   couponCode: null,
   discount: 0,
+  status: 'paid',
+  refundReason: null,
 });
 
 describe('make payment', () => {

@@ -28,6 +28,8 @@ const payment = (month: StoredPayment['month'], id: string, time: number): Store
   time,
   couponCode: null,
   discount: 0,
+  status: 'paid',
+  refundReason: null,
 });
 
 describe('payment history', () => {

@@ -127,6 +127,8 @@ describe('payment', () => {
       time: 1_767_225_600,
       couponCode: null,
       discount: 0,
+      status: 'paid',
+      refundReason: null,
     });
     renderRoute(path, { signedInAs: member });
     const alert = await screen.findByRole('alert');
