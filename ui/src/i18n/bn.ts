@@ -223,6 +223,8 @@ export const bn: Translation<typeof en> = {
     paymentTime: 'পরিশোধের সময় (ঢাকা)',
     receipt: 'রসিদ',
     receiptFor: '{{id}}-এর রসিদ',
+    refundedDuplicate: 'ফেরত দেওয়া হয়েছে: দ্বিতীয় চার্জ',
+    secondChargeRefunded: 'চার্জ ফেরত দেওয়া হয়েছে',
     paymentReceived: 'পরিশোধ সফলভাবে গ্রহণ করা হয়েছে!',
     paymentHeading: 'অ্যাপার্টমেন্ট {{apartment}} · ব্লক {{block}} · {{month}} {{year}}',
     chooseAnother: 'অন্য মাস বেছে নিন',

@@ -221,6 +221,8 @@ export const en = {
     paymentTime: 'Payment Time (Dhaka)',
     receipt: 'Receipt',
     receiptFor: 'Receipt for {{id}}',
+    refundedDuplicate: 'Refunded: duplicate charge',
+    secondChargeRefunded: 'Charge refunded',
     paymentReceived: 'Payment received successfully!',
     paymentHeading: 'Apartment {{apartment}} · Block {{block}} · {{month}} {{year}}',
     chooseAnother: 'Choose another month',

@@ -47,7 +47,13 @@ describe('make payment', () => {
   });
 
   it('marks paid months, which cannot be chosen, and pre-selects the first unpaid one', async () => {
-    dashboard.payments = [paid('January'), paid('February'), paid('April')];
+    // A refunded charge paid nothing: its month is still to pay.
+    const refunded: StoredPayment = {
+      ...paid('March'),
+      status: 'refunded',
+      refundReason: 'duplicate-charge',
+    };
+    dashboard.payments = [paid('January'), paid('February'), refunded, paid('April')];
     renderRoute('/dashboard/memberPayment', { signedInAs: member });
     const card = await screen.findByRole('article', { name: 'Pay rent for apartment A-103' });
     const month = within(card).getByLabelText('Month');
