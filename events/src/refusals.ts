@@ -41,6 +41,10 @@ export const refusals = {
   'admin-cannot-be-demoted': { kind: 'conflict', title: 'An admin cannot be demoted' },
   'not-a-member': { kind: 'conflict', title: 'The user is not a member' },
   'rent-already-paid': { kind: 'conflict', title: 'The rent of this month is already paid' },
+  'second-charge-refunded': {
+    kind: 'conflict',
+    title: 'The month was already paid: this charge was refunded',
+  },
   'nothing-to-pay': { kind: 'conflict', title: 'The coupon leaves nothing to pay' },
   'payment-in-progress': { kind: 'conflict', title: 'The payment is not complete yet' },
   'payment-not-started': { kind: 'conflict', title: 'The payment was not started here' },

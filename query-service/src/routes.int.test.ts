@@ -295,6 +295,8 @@ describe.skipIf(missing('postgres'))('the query routes', () => {
       floor: 1,
       couponCode: 'SAVE10',
       discount: 10,
+      status: 'paid',
+      refundReason: null,
     });
     expect(all.body[0]).toMatchObject({ price: 15_500, couponCode: null, discount: 0 });
     for (const month of ['january', 'JANUARY', ' January ']) {
@@ -311,6 +313,44 @@ describe.skipIf(missing('postgres'))('the query routes', () => {
         (p: { month: string }) => p.month,
       ),
     ).toEqual(['March']);
+  });
+
+  it('GET /payments/:email shows a refunded second charge beside the month’s one payment, to owner and admin', async () => {
+    const refund = await q.history.refundSecondCharge(people.alice.email, 1, 'February', 2026);
+    await q.catchUp();
+    for (const who of [people.alice.email, people.admin.email]) {
+      const february = await q.get(`/payments/${alice}?month=february`, { as: who });
+      expect(february.body).toEqual([
+        {
+          _id: expect.any(String),
+          email: people.alice.email,
+          name: 'Alice',
+          month: 'February',
+          year: 2026,
+          price: 15_500,
+          TransactionId: refund.transactionId,
+          time: Math.floor(new Date(refund.refundedAt).getTime() / 1000),
+          si: 1,
+          apartment: '101',
+          block: 'B',
+          floor: 1,
+          couponCode: null,
+          discount: 0,
+          status: 'refunded',
+          refundReason: 'duplicate-charge',
+        },
+        expect.objectContaining({
+          TransactionId: script.payments.aliceFebruary.transactionId,
+          status: 'paid',
+        }),
+      ]);
+    }
+    const all = await q.get(`/payments/${alice}`, { as: people.alice.email });
+    expect(all.body.map((p: { month: string; status: string }) => `${p.month} ${p.status}`)).toEqual([
+      'February refunded',
+      'February paid',
+      'January paid',
+    ]);
   });
 
   it('GET /user/{admin,member,users}/:email answer booleans from the users view', async () => {

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { Config } from '@building/infra/config';
 import { badRequest, HttpProblem } from '@building/infra/http/problem';
-import type { IntentFacts } from '../payments/intent-facts.ts';
+import type { IntentFacts, RefundFacts } from '../payments/intent-facts.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 
 /**
@@ -73,6 +73,13 @@ export function createPaymentProvider(config: PaymentProviderConfig): PaymentPro
       }
     },
 
+    async refundIntent({ paymentIntentId, idempotencyKey }) {
+      const refund = await call(() =>
+        client().refunds.create({ payment_intent: paymentIntentId, reason: 'duplicate' }, { idempotencyKey }),
+      );
+      return { id: refund.id, paymentIntentId, amount: refund.amount };
+    },
+
     webhookNotice(rawBody, signature) {
       if (!config.STRIPE_WEBHOOK_SECRET)
         throw badRequest('webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
@@ -89,6 +96,12 @@ export function createPaymentProvider(config: PaymentProviderConfig): PaymentPro
           eventId: event.id,
           intent: intentFacts(event.data.object),
         };
+      }
+      if (event.type === 'charge.refunded') {
+        const charge = event.data.object;
+        const paymentIntentId = idOf(charge.payment_intent);
+        if (paymentIntentId)
+          return { kind: 'refunded', eventId: event.id, paymentIntentId, refund: wholeRefundOf(charge) };
       }
       return { kind: 'ignored', eventId: event.id, type: event.type };
     },
@@ -113,6 +126,20 @@ export function intentFacts(intent: Stripe.PaymentIntent): IntentFacts {
         }
       : null,
   };
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/**
+ * The refund that gave the whole charge back, when the notice carries it (newer API versions leave
+ * `refunds` out unless expanded: then null, and the refund is asked for with its idempotency key).
+ */
+function wholeRefundOf(charge: Stripe.Charge): RefundFacts | null {
+  const latest = charge.refunds?.data[0];
+  const paymentIntentId = idOf(charge.payment_intent);
+  if (!charge.refunded || !latest || !paymentIntentId) return null;
+  return { id: latest.id, paymentIntentId, amount: charge.amount_refunded };
 }
 
 const unavailable = (detail: string) => new HttpProblem(503, 'Service Unavailable', detail);

@@ -11,9 +11,11 @@ import { siField, textField } from '../http/fields.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { rawBody } from '../http/raw-body.ts';
 import { createPaymentProvider } from '../payment-provider/stripe-payment-provider.ts';
+import { secondChargeRefunded } from './decide.ts';
 import { findRentPaid } from './find-rent-paid.ts';
 import { readRentMetadata } from './intent-facts.ts';
 import type { PaymentDeps } from './payment-deps.ts';
+import type { WebhookNotice } from './payment-provider.ts';
 import { recordIntentOutcome } from './record-payment.ts';
 import { renderReceipt } from './receipt-pdf.ts';
 import { startRentPayment } from './start-rent-payment.ts';
@@ -85,6 +87,8 @@ export function paymentRoutes(deps: AppDeps): Router {
       case 'paid':
         ctx.body = { insertedId: outcome.eventId, position: outcome.position, TransactionId: intent.id };
         return;
+      case 'refunded':
+        throw secondChargeRefunded(outcome.refund);
       case 'failed':
         throw refuse('payment-declined', outcome.message, {
           facts: { code: outcome.code, position: outcome.position },
@@ -103,16 +107,25 @@ export function paymentRoutes(deps: AppDeps): Router {
       return;
     }
     try {
-      const outcome = await recordIntentOutcome(payments, notice.intent, commandMeta(deps, 'system'));
+      const outcome = await recordNotice(notice);
       ctx.body = { received: true, recorded: outcome.kind };
     } catch (error) {
       // A notice we refuse to record (e.g. a second success for a paid month) is acknowledged all
       // the same: the provider would only resend it. Other failures stay 5xx, so it does resend those.
       if (!(error instanceof DomainError)) throw error;
-      log(`webhook ${notice.eventId} for ${notice.intent.id} not recorded: ${error.message}`);
+      log(`webhook ${notice.eventId} not recorded: ${error.message}`);
       ctx.body = { received: true, recorded: 'refused', reason: error.message };
     }
   });
+
+  /** A refund notice names the intent's charge: the intent itself is read back from the provider. */
+  async function recordNotice(notice: Exclude<WebhookNotice, { kind: 'ignored' }>) {
+    const meta = commandMeta(deps, 'system');
+    if (notice.kind !== 'refunded') return recordIntentOutcome(payments, notice.intent, meta);
+    const intent = await provider.retrieveIntent(notice.paymentIntentId);
+    if (!intent) return { kind: 'not-rent' } as const;
+    return recordIntentOutcome(payments, intent, meta, notice.refund);
+  }
 
   router.get('/payments/:transactionId/receipt', async (ctx) => {
     const caller = await currentCaller(ctx, deps);

@@ -1,10 +1,10 @@
 import type { EventData, Month } from '@building/events/catalogue';
 import { refuse } from '@building/events/domain-error';
-import type { IntentFacts } from './intent-facts.ts';
+import type { IntentFacts, RefundFacts } from './intent-facts.ts';
 import { activeLeaseOf, leaseTermsOf, type LeaseTerms } from './lease-terms.ts';
 import type { PaymentContext } from './payment-context.ts';
 import type { PaymentEvent, PaymentState } from './payment.ts';
-import { priceRent, takaToPoisha } from './pricing.ts';
+import { poishaToTaka, priceRent, takaToPoisha } from './pricing.ts';
 
 /** A member asks to pay one month's rent of one apartment, perhaps with a coupon code. */
 export interface RentPaymentRequest {
@@ -25,10 +25,22 @@ export type PaymentCommand =
       data: { request: RentPaymentRequest; paymentIntentId: string; amountPoisha: number };
     }
   | { type: 'RecordRentPaid'; data: { intent: IntentFacts; paidAt: Date } }
-  | { type: 'RecordRentPaymentFailed'; data: { intent: IntentFacts } };
+  | { type: 'RecordRentPaymentFailed'; data: { intent: IntentFacts } }
+  /** The provider refunded a second charge (see secondChargeOf): record it once. */
+  | { type: 'RecordRentRefunded'; data: { intent: IntentFacts; refund: RefundFacts; refundedAt: Date } };
 
 export const alreadyPaid = (p: { si: number; month: string; year: number }) =>
   refuse('rent-already-paid', `the rent of apartment ${p.si} for ${p.month} ${p.year} is already paid`);
+
+/** The answer to a second charge: the month was paid by another intent, this one's money went back. */
+export const secondChargeRefunded = (refund: EventData<'RentRefunded'>) =>
+  refuse(
+    'second-charge-refunded',
+    `the rent of apartment ${refund.si} for ${refund.month} ${refund.year} was already paid: this charge of ${formatPoisha(refund.amountPoisha)} taka was refunded`,
+    { facts: { refundId: refund.refundId, refundedPoisha: refund.amountPoisha } },
+  );
+
+const formatPoisha = (poisha: number) => poishaToTaka(poisha).toFixed(2);
 
 /**
  * The rent rules: only the member's own active lease is paid; only an available coupon applies;
@@ -84,6 +96,8 @@ export function decidePayment(command: PaymentCommand, context: PaymentContext):
       return recordRentPaid(command.data, context);
     case 'RecordRentPaymentFailed':
       return recordRentPaymentFailed(command.data.intent, context.payment);
+    case 'RecordRentRefunded':
+      return recordRentRefunded(command.data, context.payment);
     default: {
       const unhandled: never = command;
       return unhandled;
@@ -189,6 +203,51 @@ function recordRentPaymentFailed(intent: IntentFacts, state: PaymentState): Paym
         code: error.code.slice(0, 100),
         message: error.message.slice(0, 1000),
         ...(chargeId ? { chargeId } : {}),
+      },
+    },
+  ];
+}
+
+/**
+ * What a succeeded intent is to a month paid by another intent: a second charge to refund, one
+ * already refunded, or nothing of the kind (then it is recorded as RentPaid, or refused as usual).
+ * Only an intent started for this month is ours to refund.
+ */
+export type SecondCharge =
+  | { kind: 'none' }
+  | { kind: 'refund'; started: EventData<'RentPaymentStarted'> }
+  | { kind: 'refunded'; refund: EventData<'RentRefunded'> };
+
+export function secondChargeOf(intent: IntentFacts, payment: PaymentState): SecondCharge {
+  const refund = payment.refunds.find((r) => r.paymentIntentId === intent.id);
+  if (refund) return { kind: 'refunded', refund };
+  if (intent.status !== 'succeeded' || !payment.paid || payment.paid.paymentIntentId === intent.id)
+    return { kind: 'none' };
+  const started = payment.started.find((s) => s.paymentIntentId === intent.id);
+  return started ? { kind: 'refund', started } : { kind: 'none' };
+}
+
+/** A refund is recorded once, and only for a second charge: the month stays paid by the first intent. */
+function recordRentRefunded(
+  { intent, refund, refundedAt }: Extract<PaymentCommand, { type: 'RecordRentRefunded' }>['data'],
+  payment: PaymentState,
+): PaymentEvent[] {
+  const charge = secondChargeOf(intent, payment);
+  if (charge.kind === 'refunded') return [];
+  if (charge.kind === 'none' || refund.paymentIntentId !== intent.id)
+    throw refuse(
+      'payment-terms-mismatch',
+      `refund ${refund.id} is not of a second charge for a paid month (payment ${intent.id})`,
+    );
+  const { si, month, year, email } = charge.started;
+  return [
+    {
+      type: 'RentRefunded',
+      data: {
+        ...{ paymentIntentId: intent.id, refundId: refund.id, si, month, year, email },
+        amountPoisha: refund.amount,
+        reason: 'duplicate-charge',
+        refundedAt: refundedAt.toISOString(),
       },
     },
   ];

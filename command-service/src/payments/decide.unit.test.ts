@@ -2,9 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent, EventData } from '@building/events/catalogue';
 import { specFor } from '../testing/given-when-then.ts';
 import { apartment, member, now, requestId } from '../testing/fixtures.ts';
-import { decidePayment, reuseOfOpenIntent, type PaymentCommand, type RentPaymentRequest } from './decide.ts';
+import {
+  decidePayment,
+  reuseOfOpenIntent,
+  secondChargeOf,
+  type PaymentCommand,
+  type RentPaymentRequest,
+} from './decide.ts';
 import { rentMetadata, type IntentFacts } from './intent-facts.ts';
 import { paymentContextAggregate, type PaymentContext } from './payment-context.ts';
+import { evolvePayment, initialPaymentState } from './payment.ts';
 
 const given = specFor<PaymentCommand, PaymentContext>({ ...paymentContextAggregate, decide: decidePayment });
 
@@ -242,4 +249,71 @@ describe('rule: one open intent per member and month', () => {
     expect(() => reuseOfOpenIntent('processing')).toThrow(
       expect.objectContaining({ code: 'payment-in-progress' }),
     ));
+});
+
+describe('rule: a second charge for a paid month is refunded, once', () => {
+  const StartedAgain: DomainEvent = {
+    type: 'RentPaymentStarted',
+    data: { ...started, paymentIntentId: 'pi_2' },
+  };
+  const second = intent({ id: 'pi_2', clientSecret: 'pi_2_secret_x' });
+  const refundedAt = new Date('2026-03-05T10:01:00Z');
+  const refund = (i = second): PaymentCommand => ({
+    type: 'RecordRentRefunded',
+    data: { intent: i, refund: { id: 're_1', paymentIntentId: i.id, amount: 1_049_325 }, refundedAt },
+  });
+  const Refunded: DomainEvent = {
+    type: 'RentRefunded',
+    data: {
+      paymentIntentId: 'pi_2',
+      refundId: 're_1',
+      si: 7,
+      month: 'March',
+      year: 2026,
+      email: mina.email,
+      amountPoisha: 1_049_325,
+      reason: 'duplicate-charge',
+      refundedAt: '2026-03-05T10:01:00.000Z',
+    },
+  };
+  const stateOf = (...history: DomainEvent[]) => history.reduce(evolvePayment, initialPaymentState());
+
+  it('refunds an intent of ours that succeeded after another paid the month', () =>
+    expect(secondChargeOf(second, stateOf(Started, StartedAgain, Paid))).toEqual({
+      kind: 'refund',
+      started: { ...started, paymentIntentId: 'pi_2' },
+    }));
+  it('knows a second charge already refunded', () =>
+    expect(secondChargeOf(second, stateOf(Started, StartedAgain, Paid, Refunded))).toEqual({
+      kind: 'refunded',
+      refund: (Refunded as Extract<DomainEvent, { type: 'RentRefunded' }>).data,
+    }));
+  it('has nothing to refund: the paying intent, an unpaid month, an intent not ours or not succeeded', () => {
+    const nothing = { kind: 'none' };
+    expect(secondChargeOf(intent(), stateOf(Started, StartedAgain, Paid))).toEqual(nothing);
+    expect(secondChargeOf(second, stateOf(Started, StartedAgain))).toEqual(nothing);
+    expect(secondChargeOf(second, stateOf(Started, Paid))).toEqual(nothing);
+    expect(secondChargeOf({ ...second, status: 'processing' }, stateOf(Started, StartedAgain, Paid))).toEqual(
+      nothing,
+    );
+  });
+  it('records the refund of the second charge; the month stays paid by the first', () =>
+    given(Leased, Started, StartedAgain, Paid).when(refund()).then(Refunded));
+  it('records the same refund once (client retry, webhook redelivery)', () =>
+    given(Leased, Started, StartedAgain, Paid, Refunded).when(refund()).thenNothing());
+  it('still refuses to record the second charge as paid', () =>
+    given(Leased, Started, StartedAgain, Paid, Refunded).when(record(second)).thenFails('rent-already-paid'));
+  it('refuses a refund of the paying intent, or of a month not paid', () => {
+    given(Leased, Started, StartedAgain, Paid)
+      .when(refund(intent()))
+      .thenFails('payment-terms-mismatch', /not of a second charge/);
+    given(Leased, Started, StartedAgain).when(refund()).thenFails('payment-terms-mismatch');
+  });
+  it('refuses a refund made for another intent', () =>
+    given(Leased, Started, StartedAgain, Paid)
+      .when({
+        type: 'RecordRentRefunded',
+        data: { intent: second, refund: { id: 're_9', paymentIntentId: 'pi_9', amount: 1 }, refundedAt },
+      })
+      .thenFails('payment-terms-mismatch'));
 });

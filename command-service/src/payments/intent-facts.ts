@@ -13,6 +13,13 @@ export interface IntentFacts {
   lastError: { code: string; message: string; chargeId: string | null } | null;
 }
 
+/** A refund the provider made of an intent's charge: its id and the poisha it gave back. */
+export interface RefundFacts {
+  id: string;
+  paymentIntentId: string;
+  amount: number;
+}
+
 /** The metadata every rent PaymentIntent carries (Stripe metadata values are strings). */
 export interface RentIntentMetadata {
   email: string;

@@ -1,4 +1,4 @@
-import type { IntentFacts } from './intent-facts.ts';
+import type { IntentFacts, RefundFacts } from './intent-facts.ts';
 
 /**
  * The card payment provider as the payment workflow sees it (provider-neutral IntentFacts).
@@ -15,10 +15,17 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<IntentFacts | null>;
   /** Cancels an intent that may still be paid; an intent already finished is left alone. */
   cancelIntent(id: string): Promise<void>;
+  /**
+   * Refunds the whole charge of a succeeded intent, as a duplicate. The same idempotency key gives
+   * the same refund, so a retry after a crash does not refund twice.
+   */
+  refundIntent(input: { paymentIntentId: string; idempotencyKey: string }): Promise<RefundFacts>;
   /** Verifies the signature over the raw body; a bad one is a 400. */
   webhookNotice(rawBody: Buffer, signature: string | undefined): WebhookNotice;
 }
 
 export type WebhookNotice =
   | { kind: 'succeeded' | 'failed'; eventId: string; intent: IntentFacts }
+  /** A charge was refunded; `refund` is the refund when the whole charge went back and the notice names it. */
+  | { kind: 'refunded'; eventId: string; paymentIntentId: string; refund: RefundFacts | null }
   | { kind: 'ignored'; eventId: string; type: string };

@@ -3,20 +3,27 @@ import type { Aggregate } from '../command-handling/aggregate.ts';
 
 /**
  * The payment stream of one apartment and month (payment-<si>-<year>-<month>): the intents started
- * for it, the declines, and at most one RentPaid.
+ * for it, the declines, at most one RentPaid, and the refunds of second charges.
  */
 export type PaymentEvent = Extract<
   DomainEvent,
-  { type: 'RentPaymentStarted' | 'RentPaid' | 'RentPaymentFailed' }
+  { type: 'RentPaymentStarted' | 'RentPaid' | 'RentPaymentFailed' | 'RentRefunded' }
 >;
 
 export interface PaymentState {
   started: EventData<'RentPaymentStarted'>[];
   failures: EventData<'RentPaymentFailed'>[];
   paid: EventData<'RentPaid'> | null;
+  /** Intents that succeeded after another had paid the month, and were refunded. */
+  refunds: EventData<'RentRefunded'>[];
 }
 
-export const initialPaymentState = (): PaymentState => ({ started: [], failures: [], paid: null });
+export const initialPaymentState = (): PaymentState => ({
+  started: [],
+  failures: [],
+  paid: null,
+  refunds: [],
+});
 
 export function evolvePayment(state: PaymentState, event: DomainEvent): PaymentState {
   switch (event.type) {
@@ -26,6 +33,8 @@ export function evolvePayment(state: PaymentState, event: DomainEvent): PaymentS
       return { ...state, failures: [...state.failures, event.data] };
     case 'RentPaid':
       return { ...state, paid: state.paid ?? event.data };
+    case 'RentRefunded':
+      return { ...state, refunds: [...state.refunds, event.data] };
     default:
       return state;
   }

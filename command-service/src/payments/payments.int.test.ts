@@ -7,6 +7,7 @@ import { accepted, admin, member, registered, requested } from '../testing/fixtu
 import { couponIdFor } from '../coupon/coupon-id.ts';
 import { pdfPageText } from './pdf-text.ts';
 import { startPaymentsHarness, type PaymentsHarness } from './payments-harness.ts';
+import { secondChargeRefundKey } from './record-payment.ts';
 
 const mina = member('mina@building.test', 'Mina');
 const rafi = member('rafi@building.test', 'Rafi');
@@ -84,7 +85,11 @@ describe.skipIf(missing('postgres'))('rent payments through the payment sandbox'
   async function webhookDelivered(intentId: string, type: string) {
     for (let i = 0; i < 100; i++) {
       const events = await h.stripe.events.list({ type, limit: 100 });
-      const event = events.data.find((e) => (e.data.object as { id: string }).id === intentId);
+      // An intent's own events, or its charge's (charge.refunded).
+      const event = events.data.find((e) => {
+        const object = e.data.object as { id: string; payment_intent?: string };
+        return object.id === intentId || object.payment_intent === intentId;
+      });
       if (event) {
         const inspect = await fetch(`${h.sandbox.url}/_sandbox/events/${event.id}`, {
           headers: { authorization: 'Bearer sk_test_sandbox' },
@@ -293,6 +298,119 @@ describe.skipIf(missing('postgres'))('rent payments through the payment sandbox'
     const paid = await paymentEvents('September', 'RentPaid');
     expect(paid).toHaveLength(1);
     expect(client.body.insertedId).toBe(paid[0]!.id);
+  });
+
+  /** Redelivers a provider event to the service, signed, as the provider would. */
+  async function redeliver(event: Stripe.Event) {
+    const payload = JSON.stringify(event);
+    const signature = h.stripe.webhooks.generateTestHeaderString({ payload, secret: h.webhookSecret });
+    const response = await fetch(`${h.url}/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  /**
+   * Two intents open for one month (two tabs that started before either paid): the first is the
+   * service's own, the second is opened on the provider and started in the log as the service would.
+   */
+  async function twoIntents(month: Month) {
+    const first = String((await startPayment(month)).body.paymentIntentId);
+    const metadata = { email: mina.email, si: String(si), month, year: '2026', amount: '1234500' };
+    const second = await h.stripe.paymentIntents.create({ amount: 1_234_500, currency: 'bdt', metadata });
+    await h.seed({
+      type: 'RentPaymentStarted',
+      data: {
+        ...{ paymentIntentId: second.id, si, month, year: 2026, email: mina.email },
+        ...{ rentPoisha: 1_234_500, discount: 0, couponCode: null, amountPoisha: 1_234_500 },
+      },
+    });
+    expect((await confirm(first, 'pm_card_visa')).status).toBe('succeeded');
+    expect((await recordPayment(first)).status).toBe(200);
+    expect((await confirm(second.id, 'pm_card_visa')).status).toBe('succeeded');
+    return { first, second: second.id };
+  }
+
+  /** The charge of the intent as the provider's last charge.refunded event shows it. */
+  async function refundedCharge(intentId: string) {
+    const event = await webhookDelivered(intentId, 'charge.refunded');
+    return event.data.object as Stripe.Charge;
+  }
+
+  it('refunds a second charge for a paid month through the provider, and records it once', async () => {
+    const { first, second } = await twoIntents('November');
+
+    const answer = await recordPayment(second);
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({
+      type: '/problems/second-charge-refunded',
+      detail: expect.stringMatching(
+        /November 2026 was already paid: this charge of 12345\.00 taka was refunded/,
+      ),
+      refundId: expect.stringMatching(/^re_/),
+      refundedPoisha: 1_234_500,
+    });
+    const charge = await refundedCharge(second);
+    expect(charge).toMatchObject({ amount_refunded: 1_234_500, refunded: true });
+    expect(charge.refunds?.data.map((r) => r.id)).toEqual([answer.body.refundId]);
+
+    // A retry after a crash asks with the same key and gets the same refund back.
+    const again = await h.stripe.refunds.create(
+      { payment_intent: second, reason: 'duplicate' },
+      { idempotencyKey: secondChargeRefundKey(second) },
+    );
+    expect(again.id).toBe(answer.body.refundId);
+
+    // The client retries, the provider redelivers both notices: nothing more is refunded or recorded.
+    expect(await recordPayment(second)).toEqual(answer);
+    for (const type of ['payment_intent.succeeded', 'charge.refunded']) {
+      const delivered = await webhookDelivered(second, type);
+      expect(await redeliver(delivered)).toEqual({
+        status: 200,
+        body: { received: true, recorded: 'refunded' },
+      });
+    }
+    const refunds = await h.stripe.events.list({ type: 'charge.refunded', limit: 100 });
+    expect(
+      refunds.data.filter((e) => (e.data.object as Stripe.Charge).payment_intent === second),
+    ).toHaveLength(1);
+
+    const paid = await paymentEvents('November', 'RentPaid');
+    expect(paid.map((e) => e.data)).toEqual([expect.objectContaining({ paymentIntentId: first })]);
+    const refunded = await paymentEvents('November', 'RentRefunded');
+    expect(refunded.map((e) => e.data)).toEqual([
+      {
+        paymentIntentId: second,
+        refundId: answer.body.refundId,
+        si,
+        month: 'November',
+        year: 2026,
+        email: mina.email,
+        amountPoisha: 1_234_500,
+        reason: 'duplicate-charge',
+        refundedAt: expect.any(String),
+      },
+    ]);
+    // The receipt is the first payment's; the refunded charge has none.
+    const receipt = (id: string) =>
+      fetch(`${h.url}/payments/${id}/receipt`, {
+        headers: { authorization: `Bearer ${tokens[mina.email]}` },
+      });
+    expect((await receipt(first)).status).toBe(200);
+    expect((await receipt(second)).status).toBe(404);
+  });
+
+  it('refunds a second charge the provider reports by webhook alone', async () => {
+    const { first, second } = await twoIntents('December');
+    expect(await refundedCharge(second)).toMatchObject({ amount_refunded: 1_234_500, refunded: true });
+    await webhookDelivered(second, 'payment_intent.succeeded');
+    expect((await paymentEvents('December', 'RentRefunded')).map((e) => e.data.paymentIntentId)).toEqual([
+      second,
+    ]);
+    expect((await paymentEvents('December', 'RentPaid')).map((e) => e.data.paymentIntentId)).toEqual([first]);
+    expect((await recordPayment(second)).body.type).toBe('/problems/second-charge-refunded');
   });
 
   it('answers 400 to a webhook with a bad signature and records nothing', async () => {

@@ -4,46 +4,72 @@ import { decodeEvent } from '@building/events/decode-event';
 import { streams } from '@building/events/streams';
 import { refuse } from '@building/events/domain-error';
 import { handleCommand } from '../command-handling/handle-command.ts';
-import { decidePayment, type PaymentCommand } from './decide.ts';
-import { readRentMetadata, type IntentFacts } from './intent-facts.ts';
-import { contextOf, loadPaymentContext } from './payment-context.ts';
+import { decidePayment, secondChargeOf, type PaymentCommand, type SecondCharge } from './decide.ts';
+import { readRentMetadata, type IntentFacts, type RefundFacts } from './intent-facts.ts';
+import { contextOf, loadPaymentContext, type LoadedPaymentContext } from './payment-context.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 
 export type RecordedOutcome =
   | { kind: 'paid'; eventId: string; position: number; rentPaid: EventData<'RentPaid'> }
+  | { kind: 'refunded'; position: number; refund: EventData<'RentRefunded'> }
   | { kind: 'failed'; code: string; message: string; position: number }
   | { kind: 'pending'; status: string }
   | { kind: 'not-rent' };
 
 /**
  * Records what the provider says about an intent: RentPaid once it succeeded, RentPaymentFailed for
- * a decline. The client's POST /payment and the signed webhook both land here; whichever comes
- * first records it, the other finds it recorded (the payment stream's version and state decide,
- * and a lost race re-reads) and answers the same event.
+ * a decline, RentRefunded for a second charge of a paid month. The client's POST /payment and the
+ * signed webhooks all land here; whichever comes first records it, the others find it recorded (the
+ * payment stream's version and state decide, and a lost race re-reads) and answer the same event.
+ * `reported` is a refund the provider's notice already names (charge.refunded).
  */
 export async function recordIntentOutcome(
   deps: PaymentDeps,
   intent: IntentFacts,
   meta: CommandMetadata,
+  reported: RefundFacts | null = null,
 ): Promise<RecordedOutcome> {
   const rent = readRentMetadata(intent.metadata);
   if (!rent) return { kind: 'not-rent' };
   const stream = streams.payment(rent.si, rent.year, rent.month);
-  const decide = async (command: PaymentCommand) =>
-    handleCommand(
-      deps.store,
-      {
-        load: () => loadPaymentContext(deps.store, rent),
-        decide: (context) => decidePayment(command, contextOf(context)),
-      },
-      meta,
-    );
+  const load = () => loadPaymentContext(deps.store, rent);
+  const decide = (decision: (loaded: LoadedPaymentContext) => ReturnType<typeof decidePayment>) =>
+    handleCommand(deps.store, { load, decide: decision }, meta);
+  const decideCommand = (command: PaymentCommand) =>
+    decide((loaded) => decidePayment(command, contextOf(loaded)));
+
   if (intent.status === 'succeeded') {
-    const result = await decide({ type: 'RecordRentPaid', data: { intent, paidAt: meta.now } });
-    return paidOutcome(deps, stream, intent.id, result.events);
+    // Decided on the state the RentPaid would be appended at: a lost race to another intent makes
+    // this one the second charge.
+    let charge = { kind: 'none' } as SecondCharge;
+    const result = await decide((loaded) => {
+      const context = contextOf(loaded);
+      charge = secondChargeOf(intent, context.payment);
+      if (charge.kind !== 'none') return [];
+      return decidePayment({ type: 'RecordRentPaid', data: { intent, paidAt: meta.now } }, context);
+    });
+    if (charge.kind === 'none') {
+      const paid = await recorded(deps, stream, result.events, 'RentPaid', intent.id);
+      return { kind: 'paid', eventId: paid.id, position: paid.position, rentPaid: paid.data };
+    }
+    if (charge.kind === 'refunded')
+      return { kind: 'refunded', position: result.position, refund: charge.refund };
+    const refund =
+      reported?.paymentIntentId === intent.id
+        ? reported
+        : await deps.provider.refundIntent({
+            paymentIntentId: intent.id,
+            idempotencyKey: secondChargeRefundKey(intent.id),
+          });
+    const refunded = await decideCommand({
+      type: 'RecordRentRefunded',
+      data: { intent, refund, refundedAt: meta.now },
+    });
+    const event = await recorded(deps, stream, refunded.events, 'RentRefunded', intent.id);
+    return { kind: 'refunded', position: event.position, refund: event.data };
   }
   if (intent.status === 'requires_payment_method' && intent.lastError) {
-    const result = await decide({ type: 'RecordRentPaymentFailed', data: { intent } });
+    const result = await decideCommand({ type: 'RecordRentPaymentFailed', data: { intent } });
     return {
       kind: 'failed',
       code: intent.lastError.code,
@@ -54,18 +80,21 @@ export async function recordIntentOutcome(
   return { kind: 'pending', status: intent.status };
 }
 
-/** The RentPaid just recorded, or the one recorded earlier for the same intent. */
-async function paidOutcome(
+/** Derived from the intent alone: a retry after a crash asks for the same refund and gets it back. */
+export const secondChargeRefundKey = (intentId: string) => `second-charge-refund-${intentId}`;
+
+/** The event of this type just recorded for the intent, or the one recorded earlier. */
+async function recorded<T extends 'RentPaid' | 'RentRefunded'>(
   deps: PaymentDeps,
   stream: string,
-  intentId: string,
   appended: StoredEvent[],
-): Promise<RecordedOutcome> {
+  type: T,
+  intentId: string,
+) {
   const events = (appended.length > 0 ? appended : await deps.store.readStream(stream)).map(decodeEvent);
   for (const event of events) {
-    if (event.type === 'RentPaid' && event.data.paymentIntentId === intentId) {
-      return { kind: 'paid', eventId: event.id, position: event.position, rentPaid: event.data };
-    }
+    if (event.type === type && event.data.paymentIntentId === intentId)
+      return event as Extract<typeof event, { type: T }>;
   }
   throw refuse('payment-not-started', `payment ${intentId} is not recorded`);
 }

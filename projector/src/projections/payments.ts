@@ -2,7 +2,10 @@ import { paymentsView } from '@building/events/read-models/payments';
 import { defineProjection } from '../projection.ts';
 import { column } from '../table-spec.ts';
 
-/** Payment history (paymentHistory): one row per RentPaid, money in poisha. */
+/**
+ * Payment history (paymentHistory): one row per RentPaid, one per RentRefunded (a second charge
+ * given back; the month stays paid by its RentPaid row), money in poisha.
+ */
 export const payments = defineProjection(paymentsView, {
   tables: {
     payments: {
@@ -24,7 +27,26 @@ export const payments = defineProjection(paymentsView, {
         discount: column.integer(),
         amount_poisha: column.bigint(),
       },
-      indexes: [['email', 'paid_at']],
+      // the second index finds the paid row a refund is shown with
+      indexes: [
+        ['email', 'paid_at'],
+        ['si', 'year', 'month'],
+      ],
+    },
+    refunds: {
+      key: 'refund_id',
+      columns: {
+        refund_id: column.uuid(),
+        payment_intent_id: column.text(),
+        email: column.text(),
+        si: column.integer(),
+        month: column.text(),
+        year: column.integer(),
+        amount_poisha: column.bigint(),
+        reason: column.text(),
+        refunded_at: column.timestamptz(),
+      },
+      indexes: [['email', 'refunded_at']],
     },
   },
   on: {
@@ -47,6 +69,22 @@ export const payments = defineProjection(paymentsView, {
           coupon_code: data.couponCode,
           discount: data.discount,
           amount_poisha: data.amountPoisha,
+        },
+      },
+    ],
+    RentRefunded: ({ id, data }) => [
+      {
+        table: 'refunds',
+        insert: {
+          refund_id: id,
+          payment_intent_id: data.paymentIntentId,
+          email: data.email.toLowerCase(),
+          si: data.si,
+          month: data.month,
+          year: data.year,
+          amount_poisha: data.amountPoisha,
+          reason: data.reason,
+          refunded_at: data.refundedAt,
         },
       },
     ],

@@ -272,4 +272,62 @@ describe('projections: given events, then rows', () => {
       },
     ]);
   });
+
+  it('payments: a second charge refunded is a refund row; the month keeps its one paid row', () => {
+    const stream = 'payment-3-2026-march';
+    const rentPaid: DomainEvent = {
+      type: 'RentPaid',
+      data: {
+        ...lease,
+        paymentIntentId: 'pi_1',
+        transactionId: 'pi_1',
+        month: 'March',
+        year: 2026,
+        email: ana,
+        name: 'Ana',
+        rentPoisha: 1_300_000,
+        discount: 0,
+        couponCode: null,
+        amountPoisha: 1_300_000,
+        paidAt: at(3),
+      },
+    };
+    const refunded: DomainEvent = {
+      type: 'RentRefunded',
+      data: {
+        paymentIntentId: 'pi_2',
+        refundId: 're_1',
+        si: 3,
+        month: 'March',
+        year: 2026,
+        email: 'Ana@Example.com',
+        amountPoisha: 1_300_000,
+        reason: 'duplicate-charge',
+        refundedAt: at(4),
+      },
+    };
+    const events = given([stream, rentPaid], [stream, refunded]);
+    const rows = rowsOf(payments, events);
+    expect(rowsOf(payments, events, 2)).toEqual(rows);
+    expect(rows.payments).toEqual([
+      expect.objectContaining({
+        payment_id: events[0]!.id,
+        transaction_id: 'pi_1',
+        amount_poisha: 1_300_000,
+      }),
+    ]);
+    expect(rows.refunds).toEqual([
+      {
+        refund_id: events[1]!.id,
+        payment_intent_id: 'pi_2',
+        email: ana,
+        si: 3,
+        month: 'March',
+        year: 2026,
+        amount_poisha: 1_300_000,
+        reason: 'duplicate-charge',
+        refunded_at: at(4),
+      },
+    ]);
+  });
 });

@@ -36,6 +36,21 @@ export function buildingHistory(store: PostgresEventStore, start = new Date('202
     const { image: _image, ...rest } = apartment(si);
     return rest;
   };
+  /** A rent payment as it is started: a new intent for the month's rent, less the coupon. */
+  const started = (
+    email: string,
+    si: number,
+    month: Month,
+    year: number,
+    coupon?: { code: string; discount: number },
+  ): EventData<'RentPaymentStarted'> => {
+    const discount = coupon?.discount ?? 0;
+    const rentPoisha = lease(si).rent * 100;
+    const amountPoisha = rentPoisha - Math.round((rentPoisha * discount) / 100);
+    const paymentIntentId = `pi_${randomUUID().replaceAll('-', '')}`;
+    const couponCode = coupon?.code ?? null;
+    return { paymentIntentId, si, month, year, email, rentPoisha, discount, couponCode, amountPoisha };
+  };
 
   return {
     /** The time the next command will carry. */
@@ -206,21 +221,8 @@ export function buildingHistory(store: PostgresEventStore, start = new Date('202
       coupon?: { code: string; discount: number },
     ) => {
       const details = lease(si);
-      const discount = coupon?.discount ?? 0;
-      const rentPoisha = details.rent * 100;
-      const amountPoisha = rentPoisha - Math.round((rentPoisha * discount) / 100);
-      const paymentIntentId = `pi_${randomUUID().replaceAll('-', '')}`;
-      const common = {
-        paymentIntentId,
-        si,
-        month,
-        year,
-        email,
-        rentPoisha,
-        discount,
-        couponCode: coupon?.code ?? null,
-        amountPoisha,
-      };
+      const common = started(email, si, month, year, coupon);
+      const { paymentIntentId } = common;
       const stream = streams.payment(si, year, month);
       await write([[stream, [one('RentPaymentStarted', common)]]], { email, role: 'member' });
       const paidAt = new Date(start.getTime() + (minutes + 1) * 60_000).toISOString();
@@ -242,6 +244,33 @@ export function buildingHistory(store: PostgresEventStore, start = new Date('202
         'system',
       );
       return { ...result, transactionId: paymentIntentId, paidAt };
+    },
+
+    /** A second intent for a month already paid, charged too, then refunded as the payment flow records it. */
+    refundSecondCharge: async (email: string, si: number, month: Month, year: number) => {
+      const second = started(email, si, month, year);
+      const stream = streams.payment(si, year, month);
+      await write([[stream, [one('RentPaymentStarted', second)]]], { email, role: 'member' });
+      const refundedAt = new Date(start.getTime() + (minutes + 1) * 60_000).toISOString();
+      const { paymentIntentId, amountPoisha } = second;
+      const refunded = {
+        paymentIntentId,
+        refundId: `re_${paymentIntentId.slice(3)}`,
+        si,
+        month,
+        year,
+        email,
+      };
+      const result = await write(
+        [
+          [
+            stream,
+            [one('RentRefunded', { ...refunded, amountPoisha, reason: 'duplicate-charge', refundedAt })],
+          ],
+        ],
+        'system',
+      );
+      return { ...result, transactionId: paymentIntentId, refundedAt, amountPoisha };
     },
   };
 }

@@ -8,21 +8,60 @@ import { ownerOrAdmin } from '../auth/caller.ts';
 import { readView, type QueryDeps } from '../query-deps.ts';
 import { toResponses } from '../read-models/to-responses.ts';
 
-const table = tableNames(paymentsView).payments;
+const tables = tableNames(paymentsView);
 const query = z.object({ month: safeText.trim().max(20).optional() });
 
 /**
  * GET /payments/:email[?month=] (owner or admin, paymentHistory): newest first; `month` is a
- * case-insensitive exact match. price is what was paid, in taka; time is unix seconds.
+ * case-insensitive exact match. price is what was paid (or refunded), in taka; time is unix seconds.
+ * A refund row shows the apartment of the month's paid row (a second charge is only refunded once
+ * the month is paid, and the view applies a stream's events in order).
  */
 export function paymentRoutes(deps: QueryDeps): Router {
   return new Router().get('/payments/:email', ownerOrAdmin(deps), async (ctx) => {
     const email = ctx.state.email as string;
     const month = parseInput(query, ctx.query, 'query').month?.toLowerCase() || undefined;
     ctx.body = await readView(ctx, deps, ['payments'], { email, month }, async () => {
-      const rows = deps.db(table).where({ email });
-      if (month) rows.whereRaw('lower(month) = ?', [month]);
-      rows.orderBy([
+      const raw = (sql: string) => deps.db.raw(sql);
+      const paid = deps
+        .db({ p: tables.payments })
+        .where('p.email', email)
+        .select(
+          ...['payment_id', 'email', 'name', 'month', 'year', 'transaction_id', 'paid_at'].map(
+            (c) => `p.${c}`,
+          ),
+          ...['si', 'apartment', 'block', 'floor', 'coupon_code', 'discount', 'amount_poisha'].map(
+            (c) => `p.${c}`,
+          ),
+          raw(`'paid' as status`),
+          raw('null::text as refund_reason'),
+        );
+      const refunded = deps
+        .db({ r: tables.refunds })
+        .join({ p: tables.payments }, (on) =>
+          on.on('p.si', 'r.si').andOn('p.year', 'r.year').andOn('p.month', 'r.month'),
+        )
+        .where('r.email', email)
+        .select(
+          'r.refund_id as payment_id',
+          'r.email',
+          'p.name',
+          'r.month',
+          'r.year',
+          'r.payment_intent_id as transaction_id',
+          'r.refunded_at as paid_at',
+          ...['r.si', 'p.apartment', 'p.block', 'p.floor'],
+          raw('null::text as coupon_code'),
+          raw('0 as discount'),
+          'r.amount_poisha',
+          raw(`'refunded' as status`),
+          'r.reason as refund_reason',
+        );
+      if (month) {
+        paid.whereRaw('lower(p.month) = ?', [month]);
+        refunded.whereRaw('lower(r.month) = ?', [month]);
+      }
+      const rows = deps.db.from(paid.unionAll(refunded, true).as('rows')).orderBy([
         { column: 'paid_at', order: 'desc' },
         { column: 'payment_id', order: 'asc' },
       ]);

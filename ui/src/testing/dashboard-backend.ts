@@ -268,6 +268,8 @@ export const dashboardHandlers = [
       time: 1_767_225_600,
       couponCode: null,
       discount: 0,
+      status: 'paid',
+      refundReason: null,
     });
     return HttpResponse.json({ insertedId: intent.id, ...written() });
   }),

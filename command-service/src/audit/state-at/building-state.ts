@@ -15,9 +15,11 @@ export interface PaymentAttempt {
   email: string;
   amountPoisha: number;
   couponCode: string | null;
-  status: 'started' | 'paid' | 'failed';
+  status: 'started' | 'paid' | 'failed' | 'refunded';
   transactionId: string | null;
   failure: string | null;
+  /** A second charge's refund: its reason and id. */
+  refund: string | null;
 }
 
 /** What the auditor reads off the replay: apartments held (by si), coupons (by id), payment attempts (by intent). */
@@ -47,13 +49,22 @@ export function buildingState(replay: Replay): BuildingState {
   return { at, holders, coupons, payments: paymentAttempts(replay), events, skipped };
 }
 
-/** Started, then failed (a decline), then paid: a payment once paid stays paid whatever arrives later. */
+/**
+ * Started, then failed (a decline), then paid: a payment once paid stays paid whatever arrives later.
+ * A second charge of a paid month shows as refunded, naming its refund.
+ */
 function paymentAttempts(replay: Replay): Record<string, PaymentAttempt> {
   const attempts: Record<string, PaymentAttempt> = {};
-  for (const { started, failures, paid } of Object.values(replay.payments)) {
+  for (const { started, failures, paid, refunds } of Object.values(replay.payments)) {
     for (const s of started) {
       const { rentPoisha: _rent, discount: _discount, ...facts } = s;
-      attempts[s.paymentIntentId] = { ...facts, status: 'started', transactionId: null, failure: null };
+      attempts[s.paymentIntentId] = {
+        ...facts,
+        status: 'started',
+        transactionId: null,
+        failure: null,
+        refund: null,
+      };
     }
     for (const f of failures) {
       const before = attempts[f.paymentIntentId];
@@ -65,6 +76,7 @@ function paymentAttempts(replay: Replay): Record<string, PaymentAttempt> {
         status: 'failed',
         transactionId: null,
         failure: `${f.code}: ${f.message}`,
+        refund: null,
       };
     }
     if (paid) {
@@ -73,6 +85,20 @@ function paymentAttempts(replay: Replay): Record<string, PaymentAttempt> {
         ...{ paymentIntentId, si, month, year, email, amountPoisha, couponCode, transactionId },
         status: 'paid',
         failure: null,
+        refund: null,
+      };
+    }
+    for (const r of refunds) {
+      const before = attempts[r.paymentIntentId];
+      attempts[r.paymentIntentId] = {
+        paymentIntentId: r.paymentIntentId,
+        ...{ si: r.si, month: r.month, year: r.year, email: r.email },
+        amountPoisha: r.amountPoisha,
+        couponCode: before?.couponCode ?? null,
+        status: 'refunded',
+        transactionId: null,
+        failure: null,
+        refund: `${r.reason}: ${r.refundId}`,
       };
     }
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { StoredEvent } from '@building/events/envelope';
-import type { DomainEvent } from '@building/events/catalogue';
+import type { DomainEvent, EventData } from '@building/events/catalogue';
 import { buildingState } from './building-state.ts';
 import { emptyReplay, foldAt } from './state-at.ts';
 
@@ -152,6 +152,35 @@ describe('the building at a point in time, from the log alone', () => {
     expect(foldUntil('2026-01-20T00:00:00Z', [failed]).payments.pi_2).toMatchObject({
       status: 'failed',
       failure: 'card_declined: declined',
+    });
+  });
+
+  it('a second charge of a paid month shows as refunded; the month stays paid by the first', () => {
+    const again = event('payment-7-2026-january', '2026-01-12T10:02:00.000Z', {
+      type: 'RentPaymentStarted',
+      data: { ...(log[2]!.data as EventData<'RentPaymentStarted'>), paymentIntentId: 'pi_2' },
+    });
+    const refunded = event('payment-7-2026-january', '2026-01-12T10:03:00.000Z', {
+      type: 'RentRefunded',
+      data: {
+        paymentIntentId: 'pi_2',
+        refundId: 're_1',
+        si: 7,
+        month: 'January',
+        year: 2026,
+        email: 'rina@example.com',
+        amountPoisha: 1_080_000,
+        reason: 'duplicate-charge',
+        refundedAt: '2026-01-12T10:03:00.000Z',
+      },
+    });
+    const { payments } = foldUntil('2026-01-20T00:00:00Z', [...log, again, refunded]);
+    expect(payments.pi_1?.status).toBe('paid');
+    expect(payments.pi_2).toMatchObject({
+      status: 'refunded',
+      amountPoisha: 1_080_000,
+      couponCode: 'EID10',
+      refund: 'duplicate-charge: re_1',
     });
   });
 

@@ -51,7 +51,7 @@ export function stateReport(state: BuildingState): string[] {
         p.email,
         `${taka(p.amountPoisha)} BDT`,
         p.status,
-        p.transactionId ?? p.failure ?? p.paymentIntentId,
+        p.transactionId ?? p.failure ?? p.refund ?? p.paymentIntentId,
       ]),
     ),
   );

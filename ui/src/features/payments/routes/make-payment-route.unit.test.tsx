@@ -22,6 +22,8 @@ const paid = (month: StoredPayment['month']): StoredPayment => ({
   time: 1_767_225_600,
   couponCode: null,
   discount: 0,
+  status: 'paid',
+  refundReason: null,
 });
 
 describe('make payment', () => {
@@ -45,7 +47,13 @@ describe('make payment', () => {
   });
 
   it('marks paid months, which cannot be chosen, and pre-selects the first unpaid one', async () => {
-    dashboard.payments = [paid('January'), paid('February'), paid('April')];
+    // A refunded charge paid nothing: its month is still to pay.
+    const refunded: StoredPayment = {
+      ...paid('March'),
+      status: 'refunded',
+      refundReason: 'duplicate-charge',
+    };
+    dashboard.payments = [paid('January'), paid('February'), refunded, paid('April')];
     renderRoute('/dashboard/memberPayment', { signedInAs: member });
     const card = await screen.findByRole('article', { name: 'Pay rent for apartment A-103' });
     const month = within(card).getByLabelText('Month');

@@ -9,7 +9,10 @@ import { formatTaka, formatPaymentTime } from '../../../lib/format.ts';
 import { downloadReceipt } from '../api/download-receipt.ts';
 import { usePayments } from '../api/get-payments.ts';
 
-/** The member's payments, searchable by month, each with its PDF receipt. */
+/**
+ * The member's payments, searchable by month, each with its PDF receipt; a second charge for a month
+ * already paid shows as refunded, without a receipt.
+ */
 export default function PaymentHistoryRoute() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -85,14 +88,18 @@ export default function PaymentHistoryRoute() {
             </td>
             <td>{formatPaymentTime(payment.time)}</td>
             <td>
-              <button
-                type="button"
-                className={`button is-small${downloading === payment.TransactionId ? ' is-loading' : ''}`}
-                aria-label={t('pages.receiptFor', { id: payment.TransactionId })}
-                onClick={() => void onReceipt(payment.TransactionId)}
-              >
-                {t('pages.receipt')}
-              </button>
+              {payment.status === 'refunded' ? (
+                <span className="tag is-warning is-light">{t('pages.refundedDuplicate')}</span>
+              ) : (
+                <button
+                  type="button"
+                  className={`button is-small${downloading === payment.TransactionId ? ' is-loading' : ''}`}
+                  aria-label={t('pages.receiptFor', { id: payment.TransactionId })}
+                  onClick={() => void onReceipt(payment.TransactionId)}
+                >
+                  {t('pages.receipt')}
+                </button>
+              )}
             </td>
           </>
         )}

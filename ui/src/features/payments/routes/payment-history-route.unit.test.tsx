@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { i18next } from '../../../i18n/i18n.ts';
 import { env } from '../../../lib/env.ts';
 import { backend, callsTo } from '../../../testing/backend.ts';
 import { dashboard, serveDashboardBackend, type StoredPayment } from '../../../testing/dashboard-backend.ts';
@@ -28,6 +29,8 @@ const payment = (month: StoredPayment['month'], id: string, time: number): Store
   time,
   couponCode: null,
   discount: 0,
+  status: 'paid',
+  refundReason: null,
 });
 
 describe('payment history', () => {
@@ -50,6 +53,39 @@ describe('payment history', () => {
       ['1', 'A-103', member.email, 'January 2026', '৳ 11,700', 'pi_jan', '01/01/2026 06:00:00', 'Receipt'],
       ['2', 'A-103', member.email, 'March 2026', '৳ 11,700', 'pi_mar', '01/03/2026 06:00:05', 'Receipt'],
     ]);
+  });
+
+  it('shows a refunded second charge with its amount and time, marked in place of a receipt', async () => {
+    dashboard.payments = [
+      {
+        ...payment('March', 'refund-1', 1_772_323_265),
+        TransactionId: 'pi_again',
+        status: 'refunded',
+        refundReason: 'duplicate-charge',
+      },
+      payment('March', 'pi_mar', 1_772_323_205),
+    ];
+    renderRoute(path, { signedInAs: member });
+    await screen.findByText('pi_again');
+    const rows = screen
+      .getAllByRole('row')
+      .map((row) => Array.from(row.children, (cell) => cell.textContent));
+    expect(rows.slice(1)).toEqual([
+      [
+        '1',
+        'A-103',
+        member.email,
+        'March 2026',
+        '৳ 11,700',
+        'pi_again',
+        '01/03/2026 06:01:05',
+        'Refunded: duplicate charge',
+      ],
+      ['2', 'A-103', member.email, 'March 2026', '৳ 11,700', 'pi_mar', '01/03/2026 06:00:05', 'Receipt'],
+    ]);
+    expect(screen.queryByRole('button', { name: 'Receipt for pi_again' })).toBeNull();
+    await act(() => i18next.changeLanguage('bn'));
+    expect(await screen.findByText('ফেরত দেওয়া হয়েছে: দ্বিতীয় চার্জ')).toBeInTheDocument();
   });
 
   it('searches by month on the server, case-insensitively', async () => {

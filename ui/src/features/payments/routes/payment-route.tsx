@@ -7,6 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { z } from 'zod/mini';
+import { isRefusal } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
@@ -72,9 +73,11 @@ function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment })
     try {
       await record.mutateAsync(paymentIntentId);
     } catch (error) {
-      toast.error(errorMessage(error, undefined, about));
+      // A refunded second charge is said where the receipt would be, not in a passing toast.
+      if (!isRefusal(error, 'second-charge-refunded')) toast.error(errorMessage(error, undefined, about));
     }
   };
+  const refunded = isRefusal(record.error, 'second-charge-refunded');
 
   const data = intent.data;
   const heading = (
@@ -152,7 +155,15 @@ function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment })
         )}
       </div>
       <div className="column is-half">
-        {paidId ? (
+        {paidId && refunded ? (
+          <div className="notification is-warning" role="alert">
+            <p className="title is-5">{t('pages.secondChargeRefunded')}</p>
+            <p>{errorMessage(record.error, undefined, about)}</p>
+            <p className="mt-2">
+              <Link href="/paymentHistory">{t('pages.seeHistory')}</Link>
+            </p>
+          </div>
+        ) : paidId ? (
           <div className="notification is-success" role="status">
             <p className="title is-5">{t('pages.received')}</p>
             <p>

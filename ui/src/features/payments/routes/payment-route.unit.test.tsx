@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { http } from 'msw';
+import { env } from '../../../lib/env.ts';
 import { backend, callsTo } from '../../../testing/backend.ts';
+import { problem } from '../../../testing/handlers.ts';
+import { server } from '../../../testing/server.ts';
 import { dashboard, sandboxUrl, serveDashboardBackend } from '../../../testing/dashboard-backend.ts';
 import { givenMemberLeasesA103, member } from '../../../testing/member-lease.ts';
 import { renderRoute } from '../../../testing/render-route.tsx';
@@ -62,6 +66,27 @@ describe('payment', () => {
     await waitFor(() => expect(callsTo('POST', '/payment')[0]?.body).toEqual({ paymentIntentId: 'pi_1' }));
     expect(await screen.findByRole('link', { name: 'See your payment history' })).toBeInTheDocument();
     expect(dashboard.payments).toHaveLength(1);
+  });
+
+  it('says a second charge for a month already paid was refunded, instead of a receipt', async () => {
+    server.use(
+      http.post(`${env.commandUrl}/payment`, () =>
+        problem(409, 'March 2026 was already paid: refunded', 'Conflict', 'second-charge-refunded'),
+      ),
+    );
+    const { user } = renderRoute(path, { signedInAs: member });
+    await waitFor(() => expect(amount('Payable Amount')).toHaveTextContent('৳ 13,000'));
+    await typeCard(user, '4242424242424242');
+    const pay = screen.getByRole('button', { name: 'Pay' });
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Charge refunded');
+    expect(alert).toHaveTextContent(
+      'This month was already paid, so this second charge was refunded to your card.',
+    );
+    expect(within(alert).getByRole('link', { name: 'See your payment history' })).toBeInTheDocument();
+    expect(screen.queryByText('Payment received')).toBeNull();
   });
 
   it('applies only an available coupon, priced by the server', async () => {
@@ -127,6 +152,8 @@ describe('payment', () => {
       time: 1_767_225_600,
       couponCode: null,
       discount: 0,
+      status: 'paid',
+      refundReason: null,
     });
     renderRoute(path, { signedInAs: member });
     const alert = await screen.findByRole('alert');

@@ -1,8 +1,10 @@
 import type { Payment } from '../api/get-payments.ts';
 
-/** The months of `year` already paid for apartment `si`. */
+/** The months of `year` already paid for apartment `si` (a refunded second charge paid nothing). */
 export const paidMonthsOf = (payments: readonly Payment[] | undefined, si: number, year: number) =>
-  new Set<string>((payments ?? []).filter((p) => p.si === si && p.year === year).map((p) => p.month));
+  new Set<string>(
+    (payments ?? []).filter((p) => p.status === 'paid' && p.si === si && p.year === year).map((p) => p.month),
+  );
 
 /**
  * The month to offer first: the earliest unpaid one of the year, not before the lease began
