@@ -390,6 +390,7 @@ export const bn: Translation<typeof en> = {
     'payment-in-progress': 'পেমেন্ট এখনও সম্পন্ন হয়নি। একটু পরে আবার চেষ্টা করুন।',
     'payment-not-started': 'এই পেমেন্ট এখান থেকে শুরু করা হয়নি।',
     'payment-terms-mismatch': 'পেমেন্টটি যে ভাড়ার জন্য, তার সাথে মিলছে না।',
+    'reminder-already-issued': 'এই অনুস্মারক আগেই পাঠানো হয়েছে।',
     'concurrent-change': 'এর মধ্যে তথ্য বদলে গেছে। পাতাটি আবার লোড করে চেষ্টা করুন।',
   },
   /** The audit log's labels for the events' data fields, by field name. */

@@ -385,6 +385,7 @@ export const en = {
     'payment-in-progress': 'The payment is not complete yet. Wait a moment and try again.',
     'payment-not-started': 'This payment was not started here.',
     'payment-terms-mismatch': 'The payment does not match the rent it is for.',
+    'reminder-already-issued': 'This reminder was already sent.',
     'concurrent-change': 'The data changed meanwhile. Reload and try again.',
   },
   /** The audit log's labels for the events' data fields, by field name. */
