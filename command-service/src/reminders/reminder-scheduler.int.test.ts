@@ -55,13 +55,14 @@ describe.skipIf(missing('postgres'))('the reminder scheduler, several instances,
   let test: TestDatabase;
   const running = new Set<ChildProcess>();
 
-  const start = (clock: string) => {
+  const start = (clock: string, mode: Record<string, string>) => {
     const child = spawn(process.execPath, [main], {
       env: {
         PATH: process.env.PATH,
         DATABASE_URL: test.url,
         REMINDER_INTERVAL_MS: '150',
         REMINDER_CLOCK_START: clock,
+        ...mode,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -96,13 +97,13 @@ describe.skipIf(missing('postgres'))('the reminder scheduler, several instances,
    * Two instances at `clock`; once the first reminder is in the log, the first instance is killed
    * outright and started again. Answers how many reminders of `kind` there were at the kill.
    */
-  async function runWithRestart(clock: string, kind: 'due' | 'overdue') {
-    const first = start(clock);
-    const second = start(clock);
+  async function runWithRestart(clock: string, kind: 'due' | 'overdue', mode: Record<string, string>) {
+    const first = start(clock, mode);
+    const second = start(clock, mode);
     await until(`a first ${kind} reminder`, async () => (await count(kind)) > 0);
     await stop(first.child, 'SIGKILL');
     const atKill = await count(kind);
-    const restarted = start(clock);
+    const restarted = start(clock, mode);
     await until(`every ${kind} reminder`, async () => (await count(kind)) >= owing);
     // Let every instance wake a few more times: none may add anything.
     await until('each instance woke again', async () =>
@@ -124,16 +125,25 @@ describe.skipIf(missing('postgres'))('the reminder scheduler, several instances,
   });
 
   it('issues exactly one due reminder per unpaid month, then exactly one overdue one', async () => {
-    // 1 March, 06:00 in Dhaka: March is due.
-    const due = await runWithRestart('2026-03-01T00:00:00.000Z', 'due');
+    // 1 March, 06:00 in Dhaka: March is due. The embedded mode: the store alone.
+    const due = await runWithRestart('2026-03-01T00:00:00.000Z', 'due', {});
     expect(due.atKill, 'the kill came mid-run').toBeLessThan(owing);
     expect(await count('due')).toBe(owing);
     expect(await count('overdue')).toBe(0);
-    // 6 March, 06:00 in Dhaka: March is overdue.
-    const overdue = await runWithRestart('2026-03-06T00:00:00.000Z', 'overdue');
+    // 6 March, 06:00 in Dhaka: March is overdue. The distributed mode: the reminders go to the
+    // outbox for the relay (the scheduler itself never talks to Kafka, so no broker is needed here).
+    const overdue = await runWithRestart('2026-03-06T00:00:00.000Z', 'overdue', {
+      KAFKA_BROKERS: '127.0.0.1:1',
+    });
     expect(overdue.atKill, 'the kill came mid-run').toBeLessThan(owing);
     expect(await count('overdue')).toBe(owing);
     expect(await count('due')).toBe(owing);
+
+    const { rows: outbox } = await test.db.raw<{ rows: Array<{ kind: string; topic: string; n: string }> }>(
+      `select e.data->>'kind' as kind, o.topic, count(*) as n from outbox o join events e using (position)
+       where e.type = 'RentReminderIssued' group by 1, 2`,
+    );
+    expect(outbox).toEqual([{ kind: 'overdue', topic: 'building.payments', n: String(owing) }]);
 
     const { rows } = await test.db.raw<{ rows: Array<{ stream: string; kind: string; n: string }> }>(
       `select stream, data->>'kind' as kind, count(*) as n from events
