@@ -49,6 +49,7 @@ export const refusals = {
   'payment-in-progress': { kind: 'conflict', title: 'The payment is not complete yet' },
   'payment-not-started': { kind: 'conflict', title: 'The payment was not started here' },
   'payment-terms-mismatch': { kind: 'conflict', title: 'The payment does not match its terms' },
+  'reminder-already-issued': { kind: 'conflict', title: 'This reminder was already issued' },
   'concurrent-change': { kind: 'conflict', title: 'The data changed meanwhile' },
 } as const satisfies Record<string, Rule>;
 

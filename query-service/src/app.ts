@@ -21,6 +21,7 @@ import { healthRoutes } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
 import { memberRoutes } from './routes/members.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { rentLedgerRoutes } from './routes/rent-ledger.ts';
 import { statisticsRoutes } from './routes/statistics.ts';
 import { userRoleRoutes } from './routes/user-roles.ts';
 
@@ -70,6 +71,7 @@ export function createApp(deps: QueryDeps): Koa {
     memberRoutes,
     agreementRoutes,
     paymentRoutes,
+    rentLedgerRoutes,
     userRoleRoutes,
     imageRoutes,
     eventStreamRoutes,

@@ -69,6 +69,7 @@ const entries = {
   command: repo('command-service/src/main.ts'),
   relay: repo('command-service/src/outbox-relay-main.ts'),
   projector: repo('projector/src/main.ts'),
+  reminders: repo('command-service/src/reminders/reminder-scheduler-main.ts'),
   query: repo('query-service/src/main.ts'),
   ui: repo('stack/src/ui-server/main.ts'),
   vite: repo('node_modules/vite/bin/vite.js'),
@@ -106,7 +107,8 @@ export async function freeStackPorts(): Promise<StackPorts> {
 /**
  * The product as a system (DESIGN §2): each server its own OS process, started in dependency
  * order (Postgres, auth emulator and payment sandbox together; then the command-service, the
- * projector(s), the outbox relay in the Kafka mode, the query-service and the UI), then the
+ * projector(s), the outbox relay in the Kafka mode, the reminder scheduler, the query-service and
+ * the UI), then the
  * building and the demo accounts are seeded through the commands. `stop()` stops all, in reverse.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -302,6 +304,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           ]
         : []),
       ...projectors,
+      {
+        name: 'reminder-scheduler',
+        entry: entries.reminders,
+        env: settings,
+        ready: logsLine(/\[reminder-scheduler\] running/),
+        nodeArgs,
+      },
       {
         name: 'query-service',
         entry: entries.query,

@@ -117,11 +117,13 @@ describe('on phones and for everyone', () => {
         ['/dashboard/userProfile', 'My Profile'],
         ['/dashboard/announcements', 'Announcements'],
         ['/dashboard/paymentHistory', 'Payment History'],
+        ['/dashboard/rentLedger', 'Rent Ledger'],
       ],
       member: [
         ['/dashboard/memberProfile', 'Member Profile'],
         ['/dashboard/memberPayment', 'Make Payment'],
         ['/dashboard/paymentHistory', 'Payment History'],
+        ['/dashboard/rentLedger', 'Rent Ledger'],
         ['/dashboard/announcements', 'Announcements'],
       ],
       admin: [
@@ -131,6 +133,7 @@ describe('on phones and for everyone', () => {
         ['/dashboard/manageCoupon', 'Manage Coupons'],
         ['/dashboard/makeAnnouncement', 'Make an Announcement'],
         ['/dashboard/auditLog', 'Audit Log'],
+        ['/dashboard/overdueRent', 'Overdue Rent'],
       ],
     };
     for (const role of ['user', 'member', 'admin'] as const) {

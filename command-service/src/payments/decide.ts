@@ -1,6 +1,8 @@
 import type { EventData, Month } from '@building/events/catalogue';
 import { refuse } from '@building/events/domain-error';
 import type { IntentFacts, RefundFacts } from './intent-facts.ts';
+import { issueRentReminder, type RentReminderRequest } from './issue-rent-reminder.ts';
+import { alreadyPaid } from './already-paid.ts';
 import { activeLeaseOf, leaseTermsOf, type LeaseTerms } from './lease-terms.ts';
 import type { PaymentContext } from './payment-context.ts';
 import type { PaymentEvent, PaymentState } from './payment.ts';
@@ -27,10 +29,9 @@ export type PaymentCommand =
   | { type: 'RecordRentPaid'; data: { intent: IntentFacts; paidAt: Date } }
   | { type: 'RecordRentPaymentFailed'; data: { intent: IntentFacts } }
   /** The provider refunded a second charge (see secondChargeOf): record it once. */
-  | { type: 'RecordRentRefunded'; data: { intent: IntentFacts; refund: RefundFacts; refundedAt: Date } };
-
-export const alreadyPaid = (p: { si: number; month: string; year: number }) =>
-  refuse('rent-already-paid', `the rent of apartment ${p.si} for ${p.month} ${p.year} is already paid`);
+  | { type: 'RecordRentRefunded'; data: { intent: IntentFacts; refund: RefundFacts; refundedAt: Date } }
+  /** The reminder scheduler found the month unpaid at `issuedAt`. */
+  | { type: 'IssueRentReminder'; data: RentReminderRequest };
 
 /** The answer to a second charge: the month was paid by another intent, this one's money went back. */
 export const secondChargeRefunded = (refund: EventData<'RentRefunded'>) =>
@@ -98,6 +99,8 @@ export function decidePayment(command: PaymentCommand, context: PaymentContext):
       return recordRentPaymentFailed(command.data.intent, context.payment);
     case 'RecordRentRefunded':
       return recordRentRefunded(command.data, context.payment);
+    case 'IssueRentReminder':
+      return issueRentReminder(command.data, context);
     default: {
       const unhandled: never = command;
       return unhandled;

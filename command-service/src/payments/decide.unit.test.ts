@@ -317,3 +317,40 @@ describe('rule: a second charge for a paid month is refunded, once', () => {
       })
       .thenFails('payment-terms-mismatch'));
 });
+
+describe('rule: at most one reminder of each kind for an unpaid month', () => {
+  const issuedAt = new Date('2026-03-01T00:05:00Z');
+  const remind = (kind: 'due' | 'overdue', email = mina.email): PaymentCommand => ({
+    type: 'IssueRentReminder',
+    data: { si: 7, month: 'March', year: 2026, email, kind, issuedAt },
+  });
+  const Reminded = (kind: 'due' | 'overdue'): DomainEvent => ({
+    type: 'RentReminderIssued',
+    data: {
+      si: 7,
+      apartment: terms.apartment,
+      month: 'March',
+      year: 2026,
+      email: mina.email,
+      name: mina.name,
+      kind,
+      amountPoisha: 1_234_500,
+      issuedAt: issuedAt.toISOString(),
+    },
+  });
+
+  it('reminds the member of the full rent, with their name and apartment', () =>
+    given(Leased).when(remind('due')).then(Reminded('due')));
+  it('refuses a second reminder of the same kind', () =>
+    given(Leased, Reminded('due'))
+      .when(remind('due'))
+      .thenFails('reminder-already-issued', /due reminder of apartment 7 for March 2026/));
+  it('still sends the overdue reminder after the due one', () =>
+    given(Leased, Reminded('due')).when(remind('overdue')).then(Reminded('overdue')));
+  it('refuses to remind of a month already paid', () =>
+    given(Leased, Started, Paid).when(remind('overdue')).thenFails('rent-already-paid'));
+  it('refuses to remind someone whose lease ended, or who never leased it', () => {
+    given(Leased, LeaseEnded).when(remind('due')).thenFails('no-active-lease');
+    given(Leased).when(remind('due', 'eve@building.test')).thenFails('no-active-lease');
+  });
+});

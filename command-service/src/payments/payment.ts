@@ -3,11 +3,14 @@ import type { Aggregate } from '../command-handling/aggregate.ts';
 
 /**
  * The payment stream of one apartment and month (payment-<si>-<year>-<month>): the intents started
- * for it, the declines, at most one RentPaid, and the refunds of second charges.
+ * for it, the declines, at most one RentPaid, the refunds of second charges, and at most one
+ * reminder of each kind.
  */
 export type PaymentEvent = Extract<
   DomainEvent,
-  { type: 'RentPaymentStarted' | 'RentPaid' | 'RentPaymentFailed' | 'RentRefunded' }
+  {
+    type: 'RentPaymentStarted' | 'RentPaid' | 'RentPaymentFailed' | 'RentRefunded' | 'RentReminderIssued';
+  }
 >;
 
 export interface PaymentState {
@@ -16,6 +19,8 @@ export interface PaymentState {
   paid: EventData<'RentPaid'> | null;
   /** Intents that succeeded after another had paid the month, and were refunded. */
   refunds: EventData<'RentRefunded'>[];
+  /** The reminder of each kind issued for the month, if any. */
+  reminders: Partial<Record<EventData<'RentReminderIssued'>['kind'], EventData<'RentReminderIssued'>>>;
 }
 
 export const initialPaymentState = (): PaymentState => ({
@@ -23,6 +28,7 @@ export const initialPaymentState = (): PaymentState => ({
   failures: [],
   paid: null,
   refunds: [],
+  reminders: {},
 });
 
 export function evolvePayment(state: PaymentState, event: DomainEvent): PaymentState {
@@ -35,6 +41,10 @@ export function evolvePayment(state: PaymentState, event: DomainEvent): PaymentS
       return { ...state, paid: state.paid ?? event.data };
     case 'RentRefunded':
       return { ...state, refunds: [...state.refunds, event.data] };
+    case 'RentReminderIssued':
+      return state.reminders[event.data.kind]
+        ? state
+        : { ...state, reminders: { ...state.reminders, [event.data.kind]: event.data } };
     default:
       return state;
   }

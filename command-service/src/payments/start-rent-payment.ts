@@ -3,13 +3,8 @@ import { DomainError } from '@building/events/domain-error';
 import type { CommandMetadata } from '@building/events/envelope';
 import { streams } from '@building/events/streams';
 import { handleCommand } from '../command-handling/handle-command.ts';
-import {
-  alreadyPaid,
-  decidePayment,
-  quoteRentPayment,
-  reuseOfOpenIntent,
-  type RentPaymentRequest,
-} from './decide.ts';
+import { alreadyPaid } from './already-paid.ts';
+import { decidePayment, quoteRentPayment, reuseOfOpenIntent, type RentPaymentRequest } from './decide.ts';
 import { rentMetadata, type IntentFacts } from './intent-facts.ts';
 import { startedWith } from './payment.ts';
 import { contextOf, loadPaymentContext } from './payment-context.ts';

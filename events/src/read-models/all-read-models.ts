@@ -6,6 +6,7 @@ import { memberApartmentsView } from './member-apartments.ts';
 import { membersView } from './members.ts';
 import { paymentsView } from './payments.ts';
 import type { ReadModel, ViewName } from './read-model.ts';
+import { rentLedgerView } from './rent-ledger.ts';
 import { statisticsView } from './statistics.ts';
 import { usersView } from './users.ts';
 
@@ -20,6 +21,7 @@ export const readModels: readonly ReadModel[] = [
   paymentsView,
   usersView,
   statisticsView,
+  rentLedgerView,
 ];
 
 export function readModelOf(view: ViewName): ReadModel {

@@ -6,6 +6,7 @@ import { coupons } from './coupons.ts';
 import { memberApartments } from './member-apartments.ts';
 import { members } from './members.ts';
 import { payments } from './payments.ts';
+import { rentLedger } from './rent-ledger.ts';
 import { statistics } from './statistics.ts';
 import { users } from './users.ts';
 
@@ -20,6 +21,7 @@ export const projections: readonly Projection[] = [
   payments,
   users,
   statistics,
+  rentLedger,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

@@ -21,6 +21,8 @@ const pages = {
   memberPayment: lazy(() => import('../features/payments/routes/make-payment-route.tsx')),
   payment: lazy(() => import('../features/payments/routes/payment-route.tsx')),
   paymentHistory: lazy(() => import('../features/payments/routes/payment-history-route.tsx')),
+  rentLedger: lazy(() => import('../features/rent-ledger/routes/rent-ledger-route.tsx')),
+  overdueRent: lazy(() => import('../features/rent-ledger/routes/overdue-rent-route.tsx')),
 } satisfies Record<string, LazyExoticComponent<ComponentType>>;
 
 type Page = keyof typeof pages;
@@ -33,10 +35,11 @@ const adminOnly: Page[] = [
   'manageCoupon',
   'makeAnnouncement',
   'auditLog',
+  'overdueRent',
 ];
 const memberOnly: Page[] = ['memberProfile', 'memberPayment', 'payment'];
-/** Former members keep their payment history and receipts (read only). */
-const residents: Page[] = ['paymentHistory'];
+/** Former members keep their payment history, rent ledger and receipts (read only). */
+const residents: Page[] = ['paymentHistory', 'rentLedger'];
 
 function page(name: Page, audience?: PageAudience) {
   const Component = pages[name];

@@ -5,6 +5,7 @@ import type { Announcement } from '@building/events/read-models/announcements';
 import type { MemberApartment } from '@building/events/read-models/member-apartments';
 import type { Member } from '@building/events/read-models/members';
 import type { Payment } from '@building/events/read-models/payments';
+import type { OverdueRent, RentLedger } from '@building/events/read-models/rent-ledger';
 import type { ApartmentStats } from '@building/events/read-models/statistics';
 import { http, HttpResponse } from 'msw';
 import { beforeEach } from 'vitest';
@@ -40,12 +41,19 @@ export const dashboard = {
   requests: [] as AgreementRequest[],
   memberApartments: {} as Record<string, MemberApartment[]>,
   payments: [] as Payment[],
+  /** GET /rent-ledger/:email's answers by email (an empty ledger for anyone else). */
+  rentLedgers: {} as Record<string, RentLedger>,
+  overdueRent: noneOverdue(),
   audit: undefined as unknown,
   intents: [] as Intent[],
   /** Card payments the sandbox confirmed (intent ids). */
   succeeded: new Set<string>(),
   paymentMethods: new Map<string, string>(),
 };
+
+function noneOverdue(): OverdueRent {
+  return { asOf: '2026-03-10T00:00:00.000Z', members: 0, months: 0, amountPoisha: 0, rows: [] };
+}
 
 export const sandboxUrl = 'http://sandbox.test';
 
@@ -70,6 +78,8 @@ export function resetDashboard() {
   dashboard.requests = [];
   dashboard.memberApartments = {};
   dashboard.payments = [];
+  dashboard.rentLedgers = {};
+  dashboard.overdueRent = noneOverdue();
   dashboard.audit = undefined;
   dashboard.intents = [];
   dashboard.succeeded = new Set();
@@ -272,6 +282,22 @@ export const dashboardHandlers = [
       refundReason: null,
     });
     return HttpResponse.json({ insertedId: intent.id, ...written() });
+  }),
+  http.get(q('/rent-ledger/:email'), async ({ request, params }) => {
+    await recordCall(request);
+    const email = param(params.email);
+    const empty: RentLedger = {
+      email,
+      asOf: new Date().toISOString(),
+      balancePoisha: 0,
+      overduePoisha: 0,
+      leases: [],
+    };
+    return refuse(request, 'signed-in', email) ?? HttpResponse.json(dashboard.rentLedgers[email] ?? empty);
+  }),
+  http.get(q('/overdue-rent'), async ({ request }) => {
+    await recordCall(request);
+    return refuse(request, 'admin') ?? HttpResponse.json(dashboard.overdueRent);
   }),
   http.get(q('/payments/:email'), async ({ request, params }) => {
     await recordCall(request);

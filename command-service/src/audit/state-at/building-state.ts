@@ -1,4 +1,5 @@
 import type { EventData } from '@building/events/catalogue';
+import { ledgersAt, type LeaseLedger } from '@building/events/rent-ledger/lease-ledger';
 import type { Replay } from './state-at.ts';
 
 /** Who holds an apartment, since when. */
@@ -28,6 +29,8 @@ export interface BuildingState {
   holders: Record<number, Holding>;
   coupons: Record<string, CouponStatus>;
   payments: Record<string, PaymentAttempt>;
+  /** Every lease's rent ledger at the moment: the query-service's answer, from the log alone. */
+  rentLedger: LeaseLedger[];
   events: number;
   skipped: Replay['skipped'];
 }
@@ -46,7 +49,12 @@ export function buildingState(replay: Replay): BuildingState {
     coupons[coupon.couponId] = { ...terms, status: available ? 'available' : 'unavailable' };
   }
   const { at, events, skipped } = replay;
-  return { at, holders, coupons, payments: paymentAttempts(replay), events, skipped };
+  const rentLedger = ledgersAt(
+    Object.values(replay.ledger.leases),
+    Object.values(replay.ledger.settled),
+    new Date(at),
+  );
+  return { at, holders, coupons, payments: paymentAttempts(replay), rentLedger, events, skipped };
 }
 
 /**

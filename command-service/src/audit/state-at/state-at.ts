@@ -1,6 +1,11 @@
 import { categoryOf } from '@building/events/catalogue';
 import type { StoredEvent } from '@building/events/envelope';
 import { decodeEvent, type DecodedEvent } from '@building/events/decode-event';
+import {
+  evolveLedgerFacts,
+  noLedgerFacts,
+  type LedgerFacts,
+} from '@building/events/rent-ledger/ledger-facts';
 import { agreementAggregate, type AgreementState } from '../../agreement/agreement.ts';
 import type { Aggregate } from '../../command-handling/aggregate.ts';
 import { couponAggregate, type CouponState } from '../../coupon/coupon.ts';
@@ -18,6 +23,8 @@ export interface Replay {
   agreements: Readonly<Record<string, AgreementState>>;
   coupons: Readonly<Record<string, CouponState>>;
   payments: Readonly<Record<string, PaymentState>>;
+  /** Leases and settled months, as the rent ledger reads them (the same fold as the scheduler's). */
+  ledger: LedgerFacts;
   /** Events that occurred up to `at` and were folded. */
   events: number;
   /** Events that could not be decoded (named, never folded). */
@@ -25,7 +32,15 @@ export interface Replay {
 }
 
 export function emptyReplay(at: Date): Replay {
-  return { at: at.toISOString(), agreements: {}, coupons: {}, payments: {}, events: 0, skipped: [] };
+  return {
+    at: at.toISOString(),
+    agreements: {},
+    coupons: {},
+    payments: {},
+    ledger: noLedgerFacts(),
+    events: 0,
+    skipped: [],
+  };
 }
 
 /** Folds one event into its stream's aggregate when it occurred at or before the replay's moment. Pure. */
@@ -41,7 +56,7 @@ export function foldAt(replay: Replay, event: StoredEvent): Replay {
       skipped: [...replay.skipped, { stream: event.stream, version: event.version, reason }],
     };
   }
-  const counted = { ...replay, events: replay.events + 1 };
+  const counted = { ...replay, ledger: evolveLedgerFacts(replay.ledger, decoded), events: replay.events + 1 };
   switch (categoryOf(decoded.type)) {
     case 'agreement':
       return { ...counted, agreements: evolveIn(replay.agreements, agreementAggregate, decoded) };

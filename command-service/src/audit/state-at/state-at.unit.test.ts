@@ -194,4 +194,29 @@ describe('the building at a point in time, from the log alone', () => {
   it('does not depend on folding the same events twice into separate states', () => {
     expect(foldUntil('2026-01-20T00:00:00Z')).toEqual(foldUntil('2026-01-20T00:00:00Z'));
   });
+
+  it('answers the rent ledger at the moment: the same rows the query-service serves', () => {
+    const reminded = event('payment-7-2026-february', '2026-01-31T18:00:00.000Z', {
+      type: 'RentReminderIssued',
+      data: {
+        si: 7,
+        apartment: 'A7',
+        month: 'February',
+        year: 2026,
+        email: 'rina@example.com',
+        name: 'Rina',
+        kind: 'due',
+        amountPoisha: 1_200_000,
+        issuedAt: '2026-01-31T18:00:00.000Z',
+      },
+    });
+    const months = (at: string) =>
+      foldUntil(at, [...log, reminded]).rentLedger.map((l) =>
+        l.months.map((m) => `${m.month} ${m.status}${m.reminders.due ? ' reminded' : ''}`),
+      );
+    expect(months('2026-01-11T00:00:00Z')).toEqual([['January due']]);
+    expect(months('2026-02-10T00:00:00Z')).toEqual([['January paid', 'February overdue reminded']]);
+    const ended = foldUntil('2026-04-01T00:00:00Z', [...log, reminded]).rentLedger[0];
+    expect(ended).toMatchObject({ active: false, balancePoisha: 1_200_000 });
+  });
 });

@@ -4,7 +4,7 @@ import type { BuildingState } from './building-state.ts';
 
 const taka = (poisha: number) => (poisha / 100).toFixed(2);
 
-/** The state as three aligned tables: apartments held, coupons, payments. */
+/** The state as aligned tables: apartments held, coupons, payments, the rent ledger. */
 export function stateReport(state: BuildingState): string[] {
   const holders = Object.values(state.holders).sort((a, b) => a.si - b.si);
   const coupons = Object.values(state.coupons).sort((a, b) => a.code.localeCompare(b.code));
@@ -53,6 +53,25 @@ export function stateReport(state: BuildingState): string[] {
         p.status,
         p.transactionId ?? p.failure ?? p.refund ?? p.paymentIntentId,
       ]),
+    ),
+  );
+  lines.push('', `Rent ledger (${state.rentLedger.length} leases)`);
+  lines.push(
+    ...section(
+      ['SI', 'MEMBER', 'MONTHS', 'PAID', 'DUE', 'OVERDUE', 'BALANCE', 'LEASE'],
+      state.rentLedger.map(({ lease, active, months, balancePoisha }) => {
+        const count = (status: string) => String(months.filter((m) => m.status === status).length);
+        return [
+          String(lease.si),
+          lease.email,
+          String(months.length),
+          count('paid'),
+          count('due'),
+          count('overdue'),
+          `${taka(balancePoisha)} BDT`,
+          active ? 'active' : `ended ${lease.endedAt}`,
+        ];
+      }),
     ),
   );
   for (const s of state.skipped) lines.push(`skipped ${s.stream} v${s.version}: ${s.reason}`);

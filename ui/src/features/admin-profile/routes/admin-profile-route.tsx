@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatNumber, formatTaka } from '../../../lib/format.ts';
+import { useOverdueRent, type OverdueRent } from '../../../lib/overdue-rent.ts';
 import './admin-profile.css';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { ProfileCard } from '../../../components/profile-card.tsx';
 import { percentOf, useApartmentStats, type ApartmentStats } from '../api/get-apartment-stats.ts';
 
-function StatTiles({ stats }: { stats: ApartmentStats }) {
+function StatTiles({ stats, overdue }: { stats: ApartmentStats; overdue: OverdueRent | undefined }) {
   const { t } = useTranslation();
   const tiles = [
     { label: t('pages.totalRooms'), value: formatNumber(stats.total) },
@@ -13,6 +14,13 @@ function StatTiles({ stats }: { stats: ApartmentStats }) {
     { label: t('pages.bookedRooms'), value: percentOf(stats.booked, stats.total) },
     { label: t('pages.users'), value: formatNumber(stats.user) },
     { label: t('pages.members'), value: formatNumber(stats.member) },
+    // Who owes rent past the 5th: shown once known (the list is on the Overdue Rent page).
+    ...(overdue
+      ? [
+          { label: t('ledger.overdueMembers'), value: formatNumber(overdue.members) },
+          { label: t('ledger.overdueAmount'), value: formatTaka(overdue.amountPoisha / 100) },
+        ]
+      : []),
   ];
   return (
     <dl className="stat-tiles">
@@ -30,6 +38,7 @@ function StatTiles({ stats }: { stats: ApartmentStats }) {
 export default function AdminProfileRoute() {
   const { t } = useTranslation();
   const stats = useApartmentStats();
+  const overdue = useOverdueRent();
   return (
     <DashboardPage id="admin-profile-title" title={t('pages.adminProfile')}>
       <ProfileCard role={t('pages.roleAdmin')} />
@@ -45,7 +54,7 @@ export default function AdminProfileRoute() {
           {t('pages.statsMissing')}
         </p>
       ) : (
-        <StatTiles stats={stats.data} />
+        <StatTiles stats={stats.data} overdue={overdue.data} />
       )}
     </DashboardPage>
   );

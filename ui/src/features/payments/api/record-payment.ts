@@ -17,6 +17,11 @@ export function useRecordPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: recordPayment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: viewKey('payments') }),
+    onSuccess: () =>
+      Promise.all(
+        (['payments', 'rent-ledger'] as const).map((view) =>
+          queryClient.invalidateQueries({ queryKey: viewKey(view) }),
+        ),
+      ),
   });
 }

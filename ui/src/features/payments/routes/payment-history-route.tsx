@@ -6,7 +6,7 @@ import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatTaka, formatPaymentTime } from '../../../lib/format.ts';
-import { downloadReceipt } from '../api/download-receipt.ts';
+import { downloadReceipt } from '../../../lib/download-receipt.ts';
 import { usePayments } from '../api/get-payments.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { commandFile } from '../../../lib/api-client.ts';
+import { commandFile } from './api-client.ts';
 
 /** GET <command>/payments/:TransactionId/receipt: the PDF receipt, saved under a telling name. */
 export async function downloadReceipt(transactionId: string): Promise<void> {

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { decodeEvent } from '@building/events/decode-event';
+import { DomainError } from '@building/events/domain-error';
+import {
+  evolveLedgerFacts,
+  ledgerEventTypes,
+  noLedgerFacts,
+  type LedgerFacts,
+} from '@building/events/rent-ledger/ledger-facts';
+import {
+  startOfLog,
+  type PostgresEventStore,
+  type TailCheckpoint,
+} from '@building/infra/event-store/event-store';
+import { handleCommand } from '../command-handling/handle-command.ts';
+import { decidePayment } from '../payments/decide.ts';
+import type { RentReminderRequest } from '../payments/issue-rent-reminder.ts';
+import { contextOf, loadPaymentContext } from '../payments/payment-context.ts';
+import { remindersDue } from './reminders-due.ts';
+
+export interface ReminderSchedulerOptions {
+  store: PostgresEventStore;
+  /** How often it wakes. */
+  intervalMs: number;
+  /** The scheduler's clock (tests move it; the process may be started at another moment). */
+  now: () => Date;
+  log: (line: string) => void;
+}
+
+export interface ReminderScheduler {
+  /** One pass: catch up with the log, issue what is due. Resolves to the reminders issued. */
+  runOnce(): Promise<number>;
+  /** Wakes every `intervalMs` from now on, each time for one pass. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Refusals that only mean someone else got there first (another instance, a payment, a demotion). */
+const settledMeanwhile = new Set(['reminder-already-issued', 'rent-already-paid', 'no-active-lease']);
+const known = new Set<string>(ledgerEventTypes);
+
+/**
+ * The rent reminder scheduler: folds leases, payments and reminders from the event store (tailing
+ * it gap-free, like the projector), and on each wake issues the reminders due at that moment
+ * through the payment aggregate. It keeps nothing of its own: after a restart it folds the log
+ * again and finds the reminders it issued there; several instances race on the payment stream's
+ * version and the loser is refused, so each reminder is recorded exactly once.
+ */
+export function createReminderScheduler(options: ReminderSchedulerOptions): ReminderScheduler {
+  const { store, log } = options;
+  let facts: LedgerFacts = noLedgerFacts();
+  let checkpoint: TailCheckpoint = startOfLog;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> = Promise.resolve(0);
+
+  async function catchUp() {
+    for (;;) {
+      const page = await store.readAfter(checkpoint);
+      for (const event of page.events) {
+        if (!known.has(event.type)) continue;
+        try {
+          facts = evolveLedgerFacts(facts, decodeEvent(event));
+        } catch (error) {
+          log(`skipped ${event.stream} v${event.version}: ${(error as Error).message.split('\n')[0]}`);
+        }
+      }
+      checkpoint = page.checkpoint;
+      if (page.events.length === 0) return;
+    }
+  }
+
+  async function issue(request: RentReminderRequest): Promise<boolean> {
+    try {
+      const result = await handleCommand(
+        store,
+        {
+          load: () => loadPaymentContext(store, request),
+          decide: (context) =>
+            decidePayment({ type: 'IssueRentReminder', data: request }, contextOf(context)),
+        },
+        { now: request.issuedAt, actor: 'system', correlationId: randomUUID() },
+      );
+      return result.events.length > 0;
+    } catch (error) {
+      if (error instanceof DomainError && settledMeanwhile.has(error.code)) return false;
+      throw error;
+    }
+  }
+
+  async function pass(): Promise<number> {
+    await catchUp();
+    let issued = 0;
+    for (const request of remindersDue(facts, options.now())) {
+      if (stopped) break;
+      if (await issue(request)) {
+        issued++;
+        log(
+          `issued the ${request.kind} reminder of apartment ${request.si} for ${request.month} ${request.year}`,
+        );
+      }
+    }
+    return issued;
+  }
+
+  function runOnce(): Promise<number> {
+    running = running.catch(() => 0).then(pass);
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      runOnce()
+        .catch((error: unknown) => log(`pass failed, retrying at the next wake: ${String(error)}`))
+        .finally(schedule);
+    }, options.intervalMs);
+  }
+
+  return {
+    runOnce,
+    start() {
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running.catch(() => undefined);
+    },
+  };
+}

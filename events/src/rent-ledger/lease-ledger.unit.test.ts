@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import type { DomainEvent } from '../catalogue.ts';
+import { buildingDay } from './building-calendar.ts';
+import { personalLedger, overdueRent } from './ledger-answers.ts';
+import { evolveLedgerFacts, noLedgerFacts, type LedgerFacts } from './ledger-facts.ts';
+import { ledgersAt } from './lease-ledger.ts';
+
+const mina = 'mina@building.test';
+const lease = { si: 7, apartment: '3A01', block: 'A', floor: 3, room: '3 bed', rent: 24_000 };
+const accepted = (acceptedAt: string, email = mina, requestId = '7b0c6f1e-1c63-4bd4-9d36-3f3f1e0a3c11') =>
+  ({
+    type: 'AgreementAccepted',
+    data: { ...lease, requestId, userEmail: email, userName: 'Mina', acceptedAt },
+  }) satisfies DomainEvent;
+const paid = (month: 'March' | 'April' | 'May', paidAt: string) =>
+  ({
+    type: 'RentPaid',
+    data: {
+      ...lease,
+      paymentIntentId: `pi_${month}`,
+      transactionId: `pi_${month}`,
+      month,
+      year: 2026,
+      email: mina,
+      name: 'Mina',
+      rentPoisha: 2_400_000,
+      discount: 10,
+      couponCode: 'TEN',
+      amountPoisha: 2_160_000,
+      paidAt,
+    },
+  }) satisfies DomainEvent;
+const reminded = (month: 'April' | 'May', kind: 'due' | 'overdue', issuedAt: string) =>
+  ({
+    type: 'RentReminderIssued',
+    data: {
+      si: 7,
+      apartment: '3A01',
+      month,
+      year: 2026,
+      email: mina,
+      name: 'Mina',
+      kind,
+      amountPoisha: 2_400_000,
+      issuedAt,
+    },
+  }) satisfies DomainEvent;
+
+const fold = (...events: DomainEvent[]): LedgerFacts => events.reduce(evolveLedgerFacts, noLedgerFacts());
+const ledgerAt = (facts: LedgerFacts, at: string) =>
+  ledgersAt(Object.values(facts.leases), Object.values(facts.settled), new Date(at));
+const statuses = (facts: LedgerFacts, at: string) =>
+  ledgerAt(facts, at)[0]?.months.map((m) => `${m.month} ${m.status}`);
+
+describe('the building calendar', () => {
+  it('keeps Dhaka time: 20:00 UTC on 31 March is 1 April in the building', () => {
+    expect(buildingDay(new Date('2026-03-31T20:00:00Z'))).toEqual({ year: 2026, index: 3, day: 1 });
+  });
+});
+
+describe('a lease ledger', () => {
+  // Accepted on 1 March (Dhaka): March is due from the 1st and overdue after the 5th.
+  const facts = fold(accepted('2026-03-01T04:00:00Z'), paid('March', '2026-03-03T08:00:00Z'));
+
+  it('has a row per month from the month the lease began, to the month asked about', () => {
+    expect(statuses(facts, '2026-05-02T06:00:00Z')).toEqual(['March paid', 'April overdue', 'May due']);
+  });
+
+  it('is due from the 1st and overdue after the 5th, in Dhaka time', () => {
+    // 17:59 UTC on 5 May is 23:59 in Dhaka: still the 5th.
+    expect(statuses(facts, '2026-05-05T17:59:00Z')?.at(-1)).toBe('May due');
+    expect(statuses(facts, '2026-05-05T18:00:00Z')?.at(-1)).toBe('May overdue');
+  });
+
+  it('gives a lease that begins mid-month the same five days from its acceptance', () => {
+    const late = fold(accepted('2026-03-20T04:00:00Z'));
+    expect(statuses(late, '2026-03-24T17:59:00Z')).toEqual(['March due']);
+    expect(statuses(late, '2026-03-24T18:00:00Z')).toEqual(['March overdue']);
+  });
+
+  it('owes the rent of every unpaid month: the balance, and the overdue part of it', () => {
+    const [ledger] = ledgerAt(facts, '2026-05-02T06:00:00Z');
+    expect(ledger).toMatchObject({ active: true, balancePoisha: 4_800_000, overduePoisha: 2_400_000 });
+    expect(ledger?.months[0]).toMatchObject({
+      owedPoisha: 0,
+      paid: { amountPoisha: 2_160_000, couponCode: 'TEN', transactionId: 'pi_March' },
+    });
+  });
+
+  it('answers a past moment as it was then: later payments, reminders and leases do not count', () => {
+    const later = fold(
+      accepted('2026-03-01T04:00:00Z'),
+      paid('March', '2026-03-09T08:00:00Z'),
+      reminded('April', 'due', '2026-04-01T00:00:00Z'),
+    );
+    expect(statuses(later, '2026-03-08T00:00:00Z')).toEqual(['March overdue']);
+    expect(ledgerAt(later, '2026-03-31T00:00:00Z')[0]?.months[0]?.status).toBe('paid');
+    // 23:00 UTC on 31 March is already April in Dhaka, but before the reminder.
+    expect(ledgerAt(later, '2026-03-31T23:00:00Z')[0]?.months[1]?.reminders.due).toBeNull();
+    expect(ledgerAt(later, '2026-04-02T00:00:00Z')[0]?.months[1]?.reminders.due).toBe('2026-04-01T00:00:00Z');
+    expect(ledgerAt(later, '2026-02-20T00:00:00Z')).toEqual([]);
+  });
+
+  it('stops at the month the lease ended, which stays owed', () => {
+    const ended = fold(accepted('2026-03-01T04:00:00Z'), {
+      type: 'LeaseEnded',
+      data: { si: 7, userEmail: mina, endedAt: '2026-04-10T00:00:00Z', reason: 'member-demoted' },
+    });
+    const [ledger] = ledgerAt(ended, '2026-06-01T00:00:00Z');
+    expect(ledger?.active).toBe(false);
+    expect(ledger?.months.map((m) => m.month)).toEqual(['March', 'April']);
+    expect(ledgerAt(ended, '2026-04-09T00:00:00Z')[0]?.active).toBe(true);
+  });
+
+  it('folds each fact once: a repeated payment or reminder changes nothing', () => {
+    const once = fold(accepted('2026-03-01T04:00:00Z'), reminded('April', 'due', '2026-04-01T00:00:00Z'));
+    const twice = [reminded('April', 'due', '2026-04-02T00:00:00Z'), accepted('2026-03-02T00:00:00Z')].reduce(
+      evolveLedgerFacts,
+      once,
+    );
+    expect(twice).toEqual(once);
+  });
+});
+
+describe('the answers', () => {
+  const other = 'rafi@building.test';
+  const facts = fold(
+    accepted('2026-03-01T04:00:00Z'),
+    accepted('2026-04-01T04:00:00Z', other, '0c5f4c62-3f7b-4e0e-b0d5-8e8f2b4b6f10'),
+    paid('March', '2026-03-03T08:00:00Z'),
+  );
+  const leases = Object.values(facts.leases);
+  const settled = Object.values(facts.settled);
+
+  it("a person's ledger holds only their own leases", () => {
+    const ledger = personalLedger(mina, leases, settled, new Date('2026-04-10T00:00:00Z'));
+    expect(ledger.leases.map((l) => l.lease.email)).toEqual([mina]);
+    expect(ledger).toMatchObject({ balancePoisha: 2_400_000, overduePoisha: 2_400_000 });
+  });
+
+  it('the overdue list names who owes which months, and the totals', () => {
+    const overdue = overdueRent(leases, settled, new Date('2026-05-10T00:00:00Z'));
+    expect(overdue).toMatchObject({ members: 2, months: 4, amountPoisha: 9_600_000 });
+    expect(overdue.rows.map((r) => [r.email, r.months.map((m) => m.month)])).toEqual([
+      [mina, ['April', 'May']],
+      [other, ['April', 'May']],
+    ]);
+  });
+});

@@ -1,0 +1,110 @@
+import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'wouter';
+import { monthNames } from '@building/events/catalogue';
+import type { LedgerMonthResponse } from '@building/events/read-models/rent-ledger';
+import { DataTable } from '../../../components/data-table.tsx';
+import { downloadReceipt } from '../../../lib/download-receipt.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import {
+  formatDateTime,
+  formatLongDate,
+  formatMonthName,
+  formatTaka,
+  formatYear,
+} from '../../../lib/format.ts';
+import { LedgerStatus } from './ledger-status.tsx';
+
+const taka = (poisha: number) => formatTaka(poisha / 100);
+const monthLabel = (m: LedgerMonthResponse) =>
+  `${formatMonthName(Date.UTC(2000, monthNames.indexOf(m.month), 1))} ${formatYear(m.year)}`;
+
+interface LeaseMonthsProps {
+  si: number;
+  months: readonly LedgerMonthResponse[];
+  /** An unpaid month can be paid from here (the member's active lease); otherwise read only. */
+  payable: boolean;
+}
+
+/** A lease's months, newest first: status, rent, payment (with its receipt) or what is owed, reminders. */
+export function LeaseMonths({ si, months, payable }: LeaseMonthsProps) {
+  const { t } = useTranslation();
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const onReceipt = async (transactionId: string) => {
+    setDownloading(transactionId);
+    try {
+      await downloadReceipt(transactionId);
+    } catch (error) {
+      toast.error(errorMessage(error, t('pages.receiptFailed')));
+    } finally {
+      setDownloading(null);
+    }
+  };
+  const reminders = (m: LedgerMonthResponse) =>
+    [
+      m.reminders.due && t('ledger.remindedDue', { at: formatDateTime(m.reminders.due) }),
+      m.reminders.overdue && t('ledger.remindedOverdue', { at: formatDateTime(m.reminders.overdue) }),
+    ].filter(Boolean);
+
+  return (
+    <DataTable
+      numbered={false}
+      caption={t('ledger.monthsCaption')}
+      columns={[
+        t('pages.month'),
+        t('ledger.statusHeading'),
+        t('pages.rent'),
+        t('ledger.settled'),
+        t('ledger.reminders'),
+      ]}
+      rows={[...months].reverse()}
+      rowKey={(m) => `${m.year}-${m.month}`}
+      empty={t('ledger.noMonths')}
+      cells={(m) => (
+        <>
+          <td>{monthLabel(m)}</td>
+          <td>
+            <LedgerStatus status={m.status} />
+          </td>
+          <td>{taka(m.rentPoisha)}</td>
+          <td>
+            {m.paid ? (
+              <>
+                {t('ledger.paidOn', { amount: taka(m.paid.amountPoisha), at: formatLongDate(m.paid.paidAt) })}{' '}
+                <button
+                  type="button"
+                  className={`button is-small${downloading === m.paid.transactionId ? ' is-loading' : ''}`}
+                  aria-label={t('pages.receiptFor', { id: m.paid.transactionId })}
+                  onClick={() => void onReceipt(m.paid!.transactionId)}
+                >
+                  {t('pages.receipt')}
+                </button>
+              </>
+            ) : (
+              <>
+                {t(m.status === 'overdue' ? 'ledger.overdueSince' : 'ledger.dueBy', {
+                  amount: taka(m.owedPoisha),
+                  at: formatLongDate(new Date(Date.parse(m.overdueFrom) - 1).toISOString()),
+                })}
+                {payable && (
+                  <>
+                    {' '}
+                    <Link
+                      href={`/payment?${new URLSearchParams({ si: String(si), month: m.month, year: String(m.year) })}`}
+                      className="button is-small is-primary"
+                      aria-label={t('ledger.payMonth', { month: monthLabel(m) })}
+                    >
+                      {t('pages.pay')}
+                    </Link>
+                  </>
+                )}
+              </>
+            )}
+          </td>
+          <td>{reminders(m).join('; ') || t('ledger.noReminder')}</td>
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,136 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { overdueRent, personalLedger } from '@building/events/rent-ledger/ledger-answers';
+import type { LedgerLease, SettledMonth } from '@building/events/rent-ledger/lease-ledger';
+import { i18next } from '../../../i18n/i18n.ts';
+import { backend, callsTo } from '../../../testing/backend.ts';
+import { dashboard, serveDashboardBackend } from '../../../testing/dashboard-backend.ts';
+import { renderRoute } from '../../../testing/render-route.tsx';
+
+serveDashboardBackend();
+
+const member = { email: 'rahim@example.com', displayName: 'Rahim Member' };
+const admin = { email: 'admin@example.com', displayName: 'Ayesha Admin' };
+const lease = (overrides: Partial<LedgerLease> = {}): LedgerLease => ({
+  leaseId: '11111111-1111-4111-8111-111111111111',
+  email: member.email,
+  name: member.displayName,
+  si: 3,
+  apartment: 'A-103',
+  rentPoisha: 1_300_000,
+  startedAt: '2026-01-01T04:00:00.000Z',
+  endedAt: null,
+  ...overrides,
+});
+const settled: SettledMonth[] = [
+  {
+    si: 3,
+    year: 2026,
+    month: 'January',
+    paid: {
+      amountPoisha: 1_170_000,
+      couponCode: 'SAVE10',
+      paidAt: '2026-01-03T04:00:00.000Z',
+      transactionId: 'pi_jan',
+    },
+    reminders: { due: '2026-01-01T00:00:00.000Z', overdue: null },
+  },
+  {
+    si: 3,
+    year: 2026,
+    month: 'February',
+    paid: null,
+    reminders: { due: '2026-01-31T18:00:00.000Z', overdue: '2026-02-05T18:00:00.000Z' },
+  },
+];
+const march4 = new Date('2026-03-04T06:00:00.000Z');
+const rowOf = (month: string) => screen.getByRole('cell', { name: month }).closest('tr') as HTMLElement;
+
+describe('rent ledger', () => {
+  afterEach(() => i18next.changeLanguage('en'));
+
+  it('shows each month newest first: due, overdue with its reminders, paid with its receipt; and the balance', async () => {
+    backend.members.add(member.email);
+    dashboard.rentLedgers[member.email] = personalLedger(member.email, [lease()], settled, march4);
+    renderRoute('/dashboard/rentLedger', { signedInAs: member });
+    expect(await screen.findByRole('heading', { name: 'Apartment A-103' })).toBeInTheDocument();
+    const months = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    expect(months).toEqual(['March 2026', 'February 2026', 'January 2026']);
+    expect(within(rowOf('March 2026')).getByText('Due')).toBeInTheDocument();
+    expect(within(rowOf('March 2026')).getByText(/due by 5 March 2026/)).toBeInTheDocument();
+    expect(within(rowOf('February 2026')).getByText('Overdue')).toBeInTheDocument();
+    expect(
+      within(rowOf('February 2026')).getByText(
+        /Due reminder 01\/02\/2026 00:00:00; Overdue reminder 06\/02\/2026 00:00:00/,
+      ),
+    ).toBeInTheDocument();
+    expect(within(rowOf('January 2026')).getByText(/৳ 11,700 paid on 3 January 2026/)).toBeInTheDocument();
+    expect(
+      within(rowOf('January 2026')).getByRole('button', { name: 'Receipt for pi_jan' }),
+    ).toBeInTheDocument();
+    expect(within(rowOf('February 2026')).getByRole('link', { name: 'Pay February 2026' })).toHaveAttribute(
+      'href',
+      '/dashboard/payment?si=3&month=February&year=2026',
+    );
+    const balance = screen.getByText('Balance').closest('.stat-tile') as HTMLElement;
+    expect(within(balance).getByText('৳ 26,000')).toBeInTheDocument();
+    expect(callsTo('GET', `/rent-ledger/${encodeURIComponent(member.email)}`)).toHaveLength(1);
+  });
+
+  it('stays open to a former member, read only: no Pay', async () => {
+    const ended = lease({ endedAt: '2026-02-10T00:00:00.000Z' });
+    dashboard.rentLedgers[member.email] = personalLedger(member.email, [ended], settled, march4);
+    renderRoute('/dashboard/rentLedger', { signedInAs: member });
+    expect(await screen.findByText('Read only')).toBeInTheDocument();
+    expect(screen.getByText(/Leased from 1 January 2026 to 10 February 2026/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Pay / })).toBeNull();
+  });
+
+  it('speaks Bangla to a Bangla reader', async () => {
+    backend.members.add(member.email);
+    dashboard.rentLedgers[member.email] = personalLedger(member.email, [lease()], settled, march4);
+    renderRoute('/dashboard/rentLedger', { signedInAs: member });
+    await screen.findByRole('heading', { name: 'Apartment A-103' });
+    await act(() => i18next.changeLanguage('bn'));
+    expect(await screen.findByRole('heading', { name: 'ভাড়ার খতিয়ান' })).toBeInTheDocument();
+    expect(screen.getAllByText('মেয়াদোত্তীর্ণ').length).toBeGreaterThan(0);
+    expect(screen.getByText('পরিশোধিত')).toBeInTheDocument();
+  });
+
+  it('says when there is no lease yet', async () => {
+    renderRoute('/dashboard/rentLedger', { signedInAs: member });
+    expect(await screen.findByText(/Your ledger starts when an agreement is accepted/i)).toBeInTheDocument();
+  });
+});
+
+describe('overdue rent (admins)', () => {
+  const other = lease({
+    leaseId: '22222222-2222-4222-8222-222222222222',
+    email: 'karim@example.com',
+    name: 'Karim',
+    si: 5,
+    apartment: 'B-201',
+  });
+
+  it('lists who owes which months and how much, and the statistics say so too', async () => {
+    backend.admins.add(admin.email);
+    dashboard.overdueRent = overdueRent([lease(), other], settled, march4);
+    const { user } = renderRoute('/dashboard/overdueRent', { signedInAs: admin });
+    expect(await screen.findByText('2 residents owe ৳ 39,000 for 3 months.')).toBeInTheDocument();
+    const karim = screen.getByRole('cell', { name: 'Karim' }).closest('tr') as HTMLElement;
+    expect(within(karim).getByText('January 2026, February 2026')).toBeInTheDocument();
+    expect(within(karim).getByText('৳ 26,000')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Admin Profile' }));
+    const tile = (await screen.findByText('Residents Overdue')).closest('.stat-tile') as HTMLElement;
+    expect(within(tile).getByText('2')).toBeInTheDocument();
+  });
+
+  it('says when nobody is overdue', async () => {
+    backend.admins.add(admin.email);
+    renderRoute('/dashboard/overdueRent', { signedInAs: admin });
+    expect(await screen.findByText('Nobody owes overdue rent.')).toBeInTheDocument();
+  });
+});
