@@ -20,6 +20,7 @@ import { couponRoutes } from './routes/coupons.ts';
 import { healthRoutes } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
 import { memberRoutes } from './routes/members.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { statisticsRoutes } from './routes/statistics.ts';
 import { userRoleRoutes } from './routes/user-roles.ts';
@@ -70,6 +71,7 @@ export function createApp(deps: QueryDeps): Koa {
     memberRoutes,
     agreementRoutes,
     paymentRoutes,
+    notificationRoutes,
     userRoleRoutes,
     imageRoutes,
     eventStreamRoutes,

@@ -5,6 +5,7 @@ import { apartments } from './apartments.ts';
 import { coupons } from './coupons.ts';
 import { memberApartments } from './member-apartments.ts';
 import { members } from './members.ts';
+import { notifications } from './notifications.ts';
 import { payments } from './payments.ts';
 import { statistics } from './statistics.ts';
 import { users } from './users.ts';
@@ -20,6 +21,7 @@ export const projections: readonly Projection[] = [
   payments,
   users,
   statistics,
+  notifications,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {
