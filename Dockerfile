@@ -15,6 +15,7 @@ COPY tools/payment-sandbox/package.json tools/payment-sandbox/
 COPY tools/auth-emulator/package.json tools/auth-emulator/
 COPY tools/kafka-broker/package.json tools/kafka-broker/
 COPY tools/embedded-postgres/package.json tools/embedded-postgres/
+COPY tools/smtp-sink/package.json tools/smtp-sink/
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The UI's production build, served by stack/src/ui-server (no TypeScript compiler at run time).

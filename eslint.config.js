@@ -9,7 +9,7 @@ import globals from 'globals';
  * local stand-ins and, for their fixtures, a sibling service.
  */
 const ours = ['events', 'infra', 'command-service', 'projector', 'query-service', 'stack', 'bench', 'ui'];
-const tools = ['ports', 'payment-sandbox', 'auth-emulator', 'kafka-broker', 'embedded-postgres'];
+const tools = ['ports', 'payment-sandbox', 'auth-emulator', 'kafka-broker', 'embedded-postgres', 'smtp-sink'];
 const tests = ['**/*.test.{ts,tsx}', '**/*-harness.ts', '**/testing/**', '**/e2e/**'];
 const forbid = (files, names, ignores = tests) => ({
   files,

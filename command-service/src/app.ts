@@ -19,6 +19,7 @@ import { paymentRoutes } from './payments/api.ts';
 import { rateLimit } from '@building/infra/rate-limit/rate-limit';
 import { defaultRateLimits } from './protection/rate-limiter.ts';
 import { userRoutes } from './user/api.ts';
+import { notificationRoutes } from './user/notification-routes.ts';
 
 const ownLimits = new Set(['/jwt', '/images']);
 
@@ -49,6 +50,7 @@ export function createApp(commandDeps: CommandDeps): Koa {
   for (const router of [
     authRoutes(deps),
     userRoutes(deps),
+    notificationRoutes(deps),
     agreementRoutes(deps),
     couponRoutes(deps),
     announcementRoutes(deps),

@@ -81,6 +81,20 @@ const matrix: Row[] = [
     expect: { anonymous: 401, user: 403, member: 200, otherMember: 403, admin: 403 },
   },
   {
+    route: "PUT /users/:email/email-preferences (the member's email)",
+    prepare: async (_t, _actor, all) => ({
+      method: 'PUT',
+      path: `/users/${all.member.email}/email-preferences`,
+      body: { off: ['rent-reminder'] },
+    }),
+    expect: { anonymous: 401, user: 403, member: 200, otherMember: 403, admin: 403 },
+  },
+  {
+    route: 'POST /notifications/read',
+    prepare: async () => ({ method: 'POST', path: '/notifications/read', body: {} }),
+    expect: anySignedIn,
+  },
+  {
     route: 'POST /agreement',
     prepare: async (t) => ({ method: 'POST', path: '/agreement', body: { si: await t.listApartment() } }),
     expect: { anonymous: 401, user: 200, member: 200, otherMember: 200, admin: 403 },

@@ -48,6 +48,13 @@ const schema = z.object({
   /** query-service: live-update streams open at once per client address and in all. */
   SSE_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   SSE_MAX_STREAMS: z.coerce.number().int().positive().default(2000),
+  /** Where the mailer sends email (`smtp://` or `smtps://`, credentials in the URL): the local sink by default. */
+  SMTP_URL: z.string().default('smtp://127.0.0.1:2525'),
+  /** The sender of the product's emails. */
+  MAIL_FROM: z.string().default('Gulshan Heights <no-reply@building.test>'),
+  /** `npm start`: the local SMTP sink's ports (SMTP, and its mailbox page). */
+  SMTP_SINK_PORT: z.coerce.number().int().default(2525),
+  MAILBOX_PORT: z.coerce.number().int().default(8025),
   /** Where the payment sandbox listens; used when STRIPE_SECRET_KEY is a sandbox key. */
   PAYMENT_SANDBOX_URL: z.string().optional(),
 });

@@ -20,6 +20,7 @@ import { couponRoutes } from './routes/coupons.ts';
 import { healthRoutes } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
 import { memberRoutes } from './routes/members.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { rentLedgerRoutes } from './routes/rent-ledger.ts';
 import { statisticsRoutes } from './routes/statistics.ts';
@@ -72,6 +73,7 @@ export function createApp(deps: QueryDeps): Koa {
     agreementRoutes,
     paymentRoutes,
     rentLedgerRoutes,
+    notificationRoutes,
     userRoleRoutes,
     imageRoutes,
     eventStreamRoutes,

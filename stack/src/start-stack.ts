@@ -19,6 +19,9 @@ export interface StackPorts {
   auth: number;
   sandbox: number;
   postgres: number;
+  /** The local SMTP sink and its mailbox page (not started when SMTP_URL points elsewhere). */
+  smtp: number;
+  mailbox: number;
 }
 
 /** `production` serves the UI's build (npm start); `dev` runs Vite with hot reload and `node --watch`. */
@@ -48,7 +51,16 @@ export interface StackModeReport {
 }
 
 export interface Stack {
-  urls: { ui: string; command: string; query: string; sandbox: string };
+  urls: {
+    ui: string;
+    command: string;
+    query: string;
+    sandbox: string;
+    /** The local mailbox page, or null when SMTP_URL points at a real server. */
+    mailbox: string | null;
+  };
+  /** Where the mailer sends (credentials left out). */
+  smtpHost: string;
   /** `127.0.0.1:<port>`, as FIREBASE_AUTH_EMULATOR_HOST. */
   authHost: string;
   databaseUrl: string;
@@ -66,6 +78,8 @@ const entries = {
   postgres: repo('tools/embedded-postgres/src/main.ts'),
   auth: repo('tools/auth-emulator/src/main.ts'),
   sandbox: repo('tools/payment-sandbox/src/main.ts'),
+  smtpSink: repo('tools/smtp-sink/src/main.ts'),
+  mailer: repo('projector/src/mailer-main.ts'),
   command: repo('command-service/src/main.ts'),
   relay: repo('command-service/src/outbox-relay-main.ts'),
   projector: repo('projector/src/main.ts'),
@@ -83,6 +97,8 @@ export function portsFromConfig(config: Config): StackPorts {
     auth: config.AUTH_EMULATOR_PORT,
     sandbox: config.PAYMENT_SANDBOX_PORT,
     postgres: config.EMBEDDED_PG_PORT,
+    smtp: config.SMTP_SINK_PORT,
+    mailbox: config.MAILBOX_PORT,
   };
 }
 
@@ -101,14 +117,16 @@ export async function freeStackPorts(): Promise<StackPorts> {
     auth: await next(),
     sandbox: await next(),
     postgres: await next(),
+    smtp: await next(),
+    mailbox: await next(),
   };
 }
 
 /**
  * The product as a system (DESIGN §2): each server its own OS process, started in dependency
- * order (Postgres, auth emulator and payment sandbox together; then the command-service, the
- * projector(s), the outbox relay in the Kafka mode, the reminder scheduler, the query-service and
- * the UI), then the
+ * order (Postgres, auth emulator, payment sandbox and SMTP sink together; then the command-service,
+ * the projector(s), the mailer, the outbox relay in the Kafka mode, the reminder scheduler, the
+ * query-service and the UI), then the
  * building and the demo accounts are seeded through the commands. `stop()` stops all, in reverse.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -119,6 +137,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const outsideDatabase = outside.DATABASE_URL?.trim();
+  // SMTP_URL set: the distributed mode's real mail server, so no local sink.
+  const outsideSmtp = outside.SMTP_URL?.trim();
   await assertPortsFree([
     { name: 'UI', port: ports.ui, envVar: 'UI_PORT' },
     { name: 'command-service', port: ports.command, envVar: 'COMMAND_PORT' },
@@ -128,6 +148,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ...(outsideDatabase
       ? []
       : [{ name: 'embedded Postgres', port: ports.postgres, envVar: 'EMBEDDED_PG_PORT' }]),
+    ...(outsideSmtp
+      ? []
+      : [
+          { name: 'SMTP sink', port: ports.smtp, envVar: 'SMTP_SINK_PORT' },
+          { name: 'mailbox page', port: ports.mailbox, envVar: 'MAILBOX_PORT' },
+        ]),
   ]);
 
   const started = Date.now();
@@ -203,7 +229,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       });
     });
     authStarting.catch(() => undefined); // awaited below; until then its failure must not go unhandled
-    const [databaseUrl, sandboxUrl] = await allStarted([
+    const [databaseUrl, sandboxUrl, smtpUrl] = await allStarted([
       outsideDatabase
         ? Promise.resolve(outsideDatabase)
         : step('Postgres ready', async () => {
@@ -239,6 +265,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         });
         return url(ports.sandbox);
       }),
+      outsideSmtp
+        ? Promise.resolve(outsideSmtp)
+        : step('SMTP sink ready', async () => {
+            await run({
+              name: 'smtp-sink',
+              entry: entries.smtpSink,
+              env: {
+                ...base,
+                SMTP_SINK_HOST: host,
+                SMTP_SINK_PORT: String(ports.smtp),
+                MAILBOX_PORT: String(ports.mailbox),
+                MAILBOX_DIR: join(dataDir, 'mailbox'),
+              },
+              ready: answersHttp(`${url(ports.mailbox)}/api/messages`),
+            });
+            return `smtp://${host}:${ports.smtp}`;
+          }),
       mode === 'production'
         ? step('UI build ready', async () => ensureUiBuild(log))
         : Promise.resolve('dev' as const),
@@ -264,6 +307,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       STRIPE_SECRET_KEY: 'sk_test_sandbox',
       STRIPE_WEBHOOK_SECRET: secrets.webhook,
       PAYMENT_SANDBOX_URL: sandboxUrl,
+      SMTP_URL: smtpUrl,
     };
     const config = loadConfig(settings);
 
@@ -312,6 +356,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         nodeArgs,
       },
       {
+        name: 'mailer',
+        entry: entries.mailer,
+        env: settings,
+        ready: logsLine(/\[mailer\] running/),
+        nodeArgs,
+      },
+      {
         name: 'query-service',
         entry: entries.query,
         env: settings,
@@ -352,7 +403,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
 
     return {
-      urls: { ui: url(ports.ui), command: url(ports.command), query: url(ports.query), sandbox: sandboxUrl },
+      urls: {
+        ui: url(ports.ui),
+        command: url(ports.command),
+        query: url(ports.query),
+        sandbox: sandboxUrl,
+        mailbox: outsideSmtp ? null : url(ports.mailbox),
+      },
+      smtpHost: new URL(smtpUrl).host,
       authHost,
       databaseUrl,
       config,

@@ -63,6 +63,7 @@ console.log(`
   query-service    ${stack.urls.query}
   auth emulator    http://${stack.authHost}
   payment sandbox  ${stack.urls.sandbox}   (test card 4242 4242 4242 4242)
+  mailbox          ${stack.urls.mailbox ?? `none: emails go to ${stack.smtpHost} (SMTP_URL)`}${stack.urls.mailbox ? `   (the emails sent, SMTP at ${stack.smtpHost})` : ''}
 
   Demo accounts (email / password):
 ${stack.accounts.map((a) => `    ${a.role.padEnd(7)} ${a.email.padEnd(width)}  ${a.password}`).join('\n')}

@@ -17,7 +17,7 @@ import { readRentMetadata } from './intent-facts.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 import type { WebhookNotice } from './payment-provider.ts';
 import { recordIntentOutcome } from './record-payment.ts';
-import { renderReceipt } from './receipt-pdf.ts';
+import { renderReceipt } from '@building/infra/receipts/receipt-pdf';
 import { startRentPayment } from './start-rent-payment.ts';
 
 /** A client-sent `price` (the spec's old field) is not read: the server prices the rent. */

@@ -5,7 +5,7 @@ import { streams } from '@building/events/streams';
 import { missing } from '@building/infra/testing/infra-availability';
 import { accepted, admin, member, registered, requested } from '../testing/fixtures.ts';
 import { couponIdFor } from '../coupon/coupon-id.ts';
-import { pdfPageText } from './pdf-text.ts';
+import { pdfPageText } from '@building/infra/receipts/pdf-text';
 import { startPaymentsHarness, type PaymentsHarness } from './payments-harness.ts';
 import { secondChargeRefundKey } from './record-payment.ts';
 

@@ -33,10 +33,3 @@ export function priceRent(rentPoisha: number, discount: number): RentPrice {
   const off = discountPoisha(rentPoisha, discount);
   return { rentPoisha, discount, discountPoisha: off, amountPoisha: rentPoisha - off };
 }
-
-/** Taka text for people: `Tk 10,493.25` (pdfkit's standard fonts have no Taka sign). */
-export function formatTaka(poisha: number): string {
-  const taka = Math.floor(poisha / poishaPerTaka).toLocaleString('en-US');
-  const rest = poisha % poishaPerTaka;
-  return `Tk ${taka}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`;
-}

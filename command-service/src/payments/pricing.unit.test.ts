@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountPoisha, formatTaka, poishaToTaka, priceRent, takaToPoisha } from './pricing.ts';
+import { discountPoisha, poishaToTaka, priceRent, takaToPoisha } from './pricing.ts';
 
 describe('rent pricing in poisha', () => {
   it('takes 15% off 12,345 taka exactly', () => {
@@ -29,11 +29,5 @@ describe('rent pricing in poisha', () => {
     expect(() => discountPoisha(100, 12.5)).toThrow(RangeError);
     expect(() => discountPoisha(-1, 10)).toThrow(RangeError);
     expect(() => discountPoisha(100, 101)).toThrow(RangeError);
-  });
-
-  it('formats taka for receipts', () => {
-    expect(formatTaka(1_049_325)).toBe('Tk 10,493.25');
-    expect(formatTaka(1_234_500)).toBe('Tk 12,345');
-    expect(formatTaka(5)).toBe('Tk 0.05');
   });
 });

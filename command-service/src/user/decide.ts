@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@building/events/catalogue';
+import { emailKinds, type DomainEvent, type EmailKind } from '@building/events/catalogue';
 import { refuse } from '@building/events/domain-error';
 import { requireAdmin, type Caller } from '../command-handling/caller.ts';
 import type { UserState } from './user.ts';
@@ -19,7 +19,11 @@ export type UserCommand =
    */
   | { type: 'RegisterOnSignIn'; data: { profile: Profile; isAdminEmail: boolean } }
   /** PATCH /memberRemove/:email. */
-  | { type: 'DemoteMember'; data: { email: string; by: Caller; now: Date } };
+  | { type: 'DemoteMember'; data: { email: string; by: Caller; now: Date } }
+  /** PUT /users/:email/email-preferences: the full list of kinds the person turns off. */
+  | { type: 'SetEmailPreferences'; data: { email: string; off: EmailKind[] } }
+  /** POST /notifications/read: seen up to `upTo` (at most `now`). */
+  | { type: 'MarkNotificationsRead'; data: { email: string; upTo: Date; now: Date } };
 
 export function decideUser(command: UserCommand, state: UserState): DomainEvent[] {
   switch (command.type) {
@@ -29,6 +33,10 @@ export function decideUser(command: UserCommand, state: UserState): DomainEvent[
       return state.status === 'registered' ? pendingGrant(command.data, state) : register(command.data);
     case 'DemoteMember':
       return demoteMember(command.data, state);
+    case 'SetEmailPreferences':
+      return setEmailPreferences(command.data, state);
+    case 'MarkNotificationsRead':
+      return markNotificationsRead(command.data, state);
     default: {
       const unhandled: never = command;
       throw new Error(`unknown command ${JSON.stringify(unhandled)}`);
@@ -80,4 +88,26 @@ function demoteMember(
       data: { si, userEmail: state.email, endedAt: now.toISOString(), reason: 'member-demoted' },
     })),
   ];
+}
+
+/** Recorded in the catalogue's order, without repeats: the same choice twice records nothing. */
+function setEmailPreferences(
+  { email, off }: { email: string; off: EmailKind[] },
+  state: UserState,
+): DomainEvent[] {
+  if (state.status !== 'registered') throw refuse('user-not-found', `no user ${email}`);
+  const wanted = emailKinds.filter((kind) => off.includes(kind));
+  if (wanted.join() === emailKinds.filter((kind) => state.emailOff.includes(kind)).join()) return [];
+  return [{ type: 'EmailPreferencesChanged', data: { email: state.email, off: wanted } }];
+}
+
+/** The read mark only moves forward, and never past the server's clock. */
+function markNotificationsRead(
+  { email, upTo, now }: { email: string; upTo: Date; now: Date },
+  state: UserState,
+): DomainEvent[] {
+  if (state.status !== 'registered') throw refuse('user-not-found', `no user ${email}`);
+  const mark = upTo > now ? now : upTo;
+  if (state.readUpTo !== null && mark <= new Date(state.readUpTo)) return [];
+  return [{ type: 'NotificationsRead', data: { email: state.email, upTo: mark.toISOString() } }];
 }

@@ -1,17 +1,28 @@
-import type { DomainEvent } from '@building/events/catalogue';
+import type { DomainEvent, EmailKind } from '@building/events/catalogue';
 import type { RoleFacts } from '@building/events/role-of';
 import type { Aggregate } from '../command-handling/aggregate.ts';
 
 /** A person as the command side knows them (stream user-<email>). */
 export type UserState =
   | { status: 'unregistered' }
-  | { status: 'registered'; email: string; name: string; photoURL: string; admin: boolean; leases: number[] };
+  | {
+      status: 'registered';
+      email: string;
+      name: string;
+      photoURL: string;
+      admin: boolean;
+      leases: number[];
+      /** The kinds of email turned off. */
+      emailOff: EmailKind[];
+      /** In-app notifications seen up to this moment (ISO), if ever. */
+      readUpTo: string | null;
+    };
 
 export const initialUserState = (): UserState => ({ status: 'unregistered' });
 
 export function evolveUser(state: UserState, event: DomainEvent): UserState {
   if (event.type === 'UserRegistered')
-    return { status: 'registered', ...event.data, admin: false, leases: [] };
+    return { status: 'registered', ...event.data, admin: false, leases: [], emailOff: [], readUpTo: null };
   if (state.status !== 'registered') return state;
   switch (event.type) {
     case 'ProfileUpdated':
@@ -22,6 +33,10 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
       return { ...state, leases: [...state.leases.filter((si) => si !== event.data.si), event.data.si] };
     case 'MemberDemoted':
       return { ...state, leases: state.leases.filter((si) => !event.data.endedLeases.includes(si)) };
+    case 'EmailPreferencesChanged':
+      return { ...state, emailOff: event.data.off };
+    case 'NotificationsRead':
+      return { ...state, readUpTo: event.data.upTo };
     default:
       return state;
   }

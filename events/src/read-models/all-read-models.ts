@@ -4,6 +4,7 @@ import { apartmentsView } from './apartments.ts';
 import { couponsView } from './coupons.ts';
 import { memberApartmentsView } from './member-apartments.ts';
 import { membersView } from './members.ts';
+import { notificationsView } from './notifications.ts';
 import { paymentsView } from './payments.ts';
 import type { ReadModel, ViewName } from './read-model.ts';
 import { rentLedgerView } from './rent-ledger.ts';
@@ -22,6 +23,7 @@ export const readModels: readonly ReadModel[] = [
   usersView,
   statisticsView,
   rentLedgerView,
+  notificationsView,
 ];
 
 export function readModelOf(view: ViewName): ReadModel {

@@ -14,6 +14,7 @@ export const viewNames = [
   'users',
   'statistics',
   'rent-ledger',
+  'notifications',
 ] as const;
 export type ViewName = (typeof viewNames)[number];
 

@@ -5,6 +5,7 @@ import { apartments } from './apartments.ts';
 import { coupons } from './coupons.ts';
 import { memberApartments } from './member-apartments.ts';
 import { members } from './members.ts';
+import { notifications } from './notifications.ts';
 import { payments } from './payments.ts';
 import { rentLedger } from './rent-ledger.ts';
 import { statistics } from './statistics.ts';
@@ -22,6 +23,7 @@ export const projections: readonly Projection[] = [
   users,
   statistics,
   rentLedger,
+  notifications,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

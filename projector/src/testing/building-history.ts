@@ -272,6 +272,65 @@ export function buildingHistory(store: PostgresEventStore, start = new Date('202
       );
       return { ...result, transactionId: paymentIntentId, refundedAt, amountPoisha };
     },
+
+    /** The reminder scheduler's record for an unpaid month. */
+    remind: (email: string, si: number, month: Month, year: number, kind: 'due' | 'overdue') => {
+      const details = lease(si);
+      return write([
+        [
+          streams.payment(si, year, month),
+          [
+            one('RentReminderIssued', {
+              si,
+              apartment: details.apartment,
+              month,
+              year,
+              email,
+              name: names.get(email) ?? '',
+              kind,
+              amountPoisha: details.rent * 100,
+              issuedAt: new Date(start.getTime() + (minutes + 1) * 60_000).toISOString(),
+            }),
+          ],
+        ],
+      ]);
+    },
+
+    /** An admin moves a member's maintenance request on (the request itself is not written). */
+    maintenanceStatus: (
+      email: string,
+      si: number,
+      requestId: string,
+      change: Pick<EventData<'MaintenanceStatusChanged'>, 'status' | 'scheduledFor' | 'reason'>,
+    ) =>
+      write(
+        [
+          [
+            streams.maintenance(requestId),
+            [
+              one('MaintenanceStatusChanged', {
+                requestId,
+                email,
+                si,
+                apartment: lease(si).apartment,
+                ...change,
+                changedBy: admin.email,
+                changedAt: new Date(start.getTime() + (minutes + 1) * 60_000).toISOString(),
+              }),
+            ],
+          ],
+        ],
+        admin,
+      ),
+
+    emailPreferences: (email: string, off: EventData<'EmailPreferencesChanged'>['off']) =>
+      write([[streams.user(email), [one('EmailPreferencesChanged', { email, off })]]], {
+        email,
+        role: 'user',
+      }),
+
+    readNotifications: (email: string, upTo: string) =>
+      write([[streams.user(email), [one('NotificationsRead', { email, upTo })]]], { email, role: 'user' }),
   };
 }
 

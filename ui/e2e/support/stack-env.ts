@@ -13,6 +13,7 @@ const stackEnv = z.object({
   E2E_QUERY_URL: z.string().url(),
   E2E_AUTH_HOST: z.string().min(1),
   E2E_SANDBOX_URL: z.string().url(),
+  E2E_MAILBOX_URL: z.string().url(),
   E2E_DATA_DIR: z.string().min(1),
   E2E_ACCOUNTS: z.string().transform((json) => z.array(account).parse(JSON.parse(json))),
 });
@@ -29,6 +30,7 @@ export function e2eStack() {
     queryUrl: env.E2E_QUERY_URL,
     authHost: env.E2E_AUTH_HOST,
     sandboxUrl: env.E2E_SANDBOX_URL,
+    mailboxUrl: env.E2E_MAILBOX_URL,
     dataDir: env.E2E_DATA_DIR,
     accounts: { admin: accountFor('admin'), member: accountFor('member'), user: accountFor('user') },
   };

@@ -32,6 +32,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     E2E_QUERY_URL: stack.urls.query,
     E2E_AUTH_HOST: stack.authHost,
     E2E_SANDBOX_URL: stack.urls.sandbox,
+    E2E_MAILBOX_URL: stack.urls.mailbox ?? '',
     E2E_ACCOUNTS: JSON.stringify(stack.accounts),
     E2E_DATA_DIR: dataDir,
   });

@@ -5,6 +5,7 @@ import { useAuth } from '../lib/auth.tsx';
 import { loginPath } from '../lib/redirect.ts';
 import { Brand } from './brand.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 function NavLink({ href, children }: { href: string; children: ReactNode }) {
@@ -35,6 +36,7 @@ export function Navbar() {
           <Link href="/" className="navbar-item" aria-label={t('brand.home')}>
             <Brand />
           </Link>
+          {user && !loading ? <NotificationBell email={user.email} className="is-hidden-desktop" /> : null}
           <button
             type="button"
             className={`navbar-burger${menuOpen ? ' is-active' : ''}`}
@@ -59,7 +61,10 @@ export function Navbar() {
               <LanguageSwitch />
             </div>
             {loading ? null : user ? (
-              <UserMenu user={user} />
+              <>
+                <NotificationBell email={user.email} className="is-hidden-touch" />
+                <UserMenu user={user} />
+              </>
             ) : (
               <div className="navbar-item">
                 <Link

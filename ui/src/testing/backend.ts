@@ -1,5 +1,7 @@
 import type { Apartment } from '../features/apartments/api/get-apartments.ts';
 import type { Coupon } from '../features/home/api/get-available-coupons.ts';
+import type { EmailKind } from '@building/events/catalogue';
+import type { Notification } from '../lib/notifications.ts';
 
 /** The state behind the msw handlers: what the services would hold, plus a log of calls. */
 export interface RecordedCall {
@@ -22,6 +24,10 @@ export const backend = {
   users: [] as unknown[],
   calls: [] as RecordedCall[],
   nextPosition: 100,
+  /** Each person's notifications, newest first, and how far they have read. */
+  notifications: new Map<string, Notification[]>(),
+  readUpTo: new Map<string, string>(),
+  emailOff: new Map<string, EmailKind[]>(),
 };
 
 export function resetBackend() {
@@ -50,6 +56,9 @@ export function resetBackend() {
   backend.users = [];
   backend.calls = [];
   backend.nextPosition = 100;
+  backend.notifications = new Map();
+  backend.readUpTo = new Map();
+  backend.emailOff = new Map();
 }
 
 /** n apartments, ...; rent 12,000 upwards. */

@@ -4,6 +4,7 @@ import { env } from '../lib/env.ts';
 import { backend } from './backend.ts';
 import type { MultipartValue } from './multipart.ts';
 import { bearerEmail, recordCall } from './record-call.ts';
+import { notificationHandlers } from './notification-handlers.ts';
 
 const q = (path: string) => `${env.queryUrl}${path}`;
 const c = (path: string) => `${env.commandUrl}${path}`;
@@ -137,4 +138,5 @@ export const handlers = [
       });
     return HttpResponse.json(rows);
   }),
+  ...notificationHandlers,
 ];

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { Link } from 'wouter';
 import { Brand } from '../../../components/brand.tsx';
+import { NotificationBell } from '../../../components/notification-bell.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
 import { useLogOut } from '../../../lib/use-log-out.ts';
 
 interface DashboardNavbarProps {
@@ -13,6 +15,7 @@ interface DashboardNavbarProps {
 export function DashboardNavbar({ menuOpen, onToggleMenu }: DashboardNavbarProps) {
   const { t } = useTranslation();
   const onLogout = useLogOut();
+  const { user } = useAuth();
   return (
     <nav className="navbar has-shadow dashboard-navbar" aria-label={t('dashboard.navigation')}>
       <div className="navbar-brand">
@@ -31,6 +34,7 @@ export function DashboardNavbar({ menuOpen, onToggleMenu }: DashboardNavbarProps
         </Link>
       </div>
       <div className="navbar-end is-flex">
+        {user ? <NotificationBell email={user.email} /> : null}
         <div className="navbar-item">
           <LanguageSwitch />
         </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
+import { EmailPreferences } from '../../../components/email-preferences.tsx';
 import { ProfileCard } from '../../../components/profile-card.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -39,6 +40,7 @@ export default function MemberProfileRoute() {
           </>
         )}
       />
+      {user ? <EmailPreferences email={user.email} /> : null}
     </DashboardPage>
   );
 }

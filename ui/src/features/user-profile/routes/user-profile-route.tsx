@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
+import { EmailPreferences } from '../../../components/email-preferences.tsx';
 import { ProfileCard } from '../../../components/profile-card.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -54,6 +55,7 @@ export default function UserProfileRoute() {
           </>
         )}
       />
+      {user ? <EmailPreferences email={user.email} /> : null}
     </DashboardPage>
   );
 }

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { EventData } from '@building/events/catalogue';
-import { formatTaka } from './pricing.ts';
+import { formatTaka } from './format-taka.ts';
 
 /** Who issues the receipt: the building as the site shows it in its footer. */
 export interface ReceiptIssuer {

@@ -1,0 +1,59 @@
+import type { DomainEvent, EmailKind } from './catalogue.ts';
+import type { NotificationFacts } from './read-models/notifications.ts';
+
+/** Who an event notifies, what it says, and the kind of email it sends (which they may turn off). */
+export interface NotificationOf {
+  recipient: string;
+  facts: NotificationFacts;
+  emailKind: EmailKind;
+}
+
+/**
+ * The notification an event makes, if any: one recipient each. The in-app list and the mailer
+ * read the same rules, so the bell and the mailbox never disagree about what happened.
+ */
+export function notificationOf(event: DomainEvent): NotificationOf | null {
+  switch (event.type) {
+    case 'AgreementAccepted': {
+      const { userEmail, apartment, si } = event.data;
+      return {
+        recipient: userEmail.toLowerCase(),
+        facts: { kind: 'agreement-accepted', apartment, si },
+        emailKind: 'agreement-decision',
+      };
+    }
+    case 'AgreementRejected': {
+      const { userEmail, si, reason } = event.data;
+      return {
+        recipient: userEmail.toLowerCase(),
+        facts: { kind: 'agreement-rejected', si, reason },
+        emailKind: 'agreement-decision',
+      };
+    }
+    case 'RentPaid': {
+      const { email, apartment, month, year, amountPoisha, transactionId } = event.data;
+      return {
+        recipient: email.toLowerCase(),
+        facts: { kind: 'rent-paid', apartment, month, year, amountPoisha, transactionId },
+        emailKind: 'payment-receipt',
+      };
+    }
+    case 'RentReminderIssued': {
+      const { email, apartment, month, year, amountPoisha, kind } = event.data;
+      return {
+        recipient: email.toLowerCase(),
+        facts: { kind: 'rent-reminder', apartment, month, year, amountPoisha, due: kind },
+        emailKind: 'rent-reminder',
+      };
+    }
+    case 'MaintenanceStatusChanged': {
+      const { email, apartment, requestId, status, scheduledFor, reason } = event.data;
+      const facts: NotificationFacts = { kind: 'maintenance-status', apartment, requestId, status };
+      if (scheduledFor !== undefined) facts.scheduledFor = scheduledFor;
+      if (reason !== undefined) facts.reason = reason;
+      return { recipient: email.toLowerCase(), facts, emailKind: 'maintenance-status' };
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { catalogue, emailKindSchema, monthSchema } from '../catalogue.ts';
+import { defineReadModel } from './read-model.ts';
+
+/**
+ * What a notification says, as facts: the UI builds its text (in English or Bangla) from them.
+ * Money in poisha, as the events carry it.
+ */
+export const notificationFactsSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('agreement-accepted'), apartment: z.string(), si: z.number().int() }),
+  z.object({
+    kind: z.literal('agreement-rejected'),
+    si: z.number().int(),
+    reason: catalogue.AgreementRejected.schema.shape.reason,
+  }),
+  z.object({
+    kind: z.literal('rent-paid'),
+    apartment: z.string(),
+    month: monthSchema,
+    year: z.number().int(),
+    amountPoisha: z.number().int(),
+    transactionId: z.string(),
+  }),
+  z.object({
+    kind: z.literal('rent-reminder'),
+    apartment: z.string(),
+    month: monthSchema,
+    year: z.number().int(),
+    amountPoisha: z.number().int(),
+    due: z.enum(['due', 'overdue']),
+  }),
+  z.object({
+    kind: z.literal('maintenance-status'),
+    apartment: z.string(),
+    requestId: z.string(),
+    status: catalogue.MaintenanceStatusChanged.schema.shape.status,
+    scheduledFor: z.string().optional(),
+    reason: z.string().optional(),
+  }),
+]);
+export type NotificationFacts = z.infer<typeof notificationFactsSchema>;
+export type NotificationKind = NotificationFacts['kind'];
+
+/**
+ * In-app notifications (GET /notifications/:email, owner only): one row per notification and
+ * recipient, newest first, each unread while it is newer than the recipient's read mark. The
+ * recipients table keeps that mark and the kinds of email they turned off (their profile).
+ */
+export const notificationsView = defineReadModel({
+  view: 'notifications',
+  version: 1,
+  audience: 'owner',
+  tables: ['notifications', 'recipients'],
+  events: [
+    'AgreementAccepted',
+    'AgreementRejected',
+    'RentPaid',
+    'RentReminderIssued',
+    'MaintenanceStatusChanged',
+    'NotificationsRead',
+    'EmailPreferencesChanged',
+  ],
+  row: z.object({
+    notification_id: z.string(),
+    // The facts column is JSON text; a row that does not parse fails the read loudly.
+    facts: z.string().transform((text) => notificationFactsSchema.parse(JSON.parse(text))),
+    created_at: z.date(),
+    unread: z.boolean(),
+  }),
+  response: z.object({
+    id: z.string(),
+    createdAt: z.string(),
+    unread: z.boolean(),
+    facts: notificationFactsSchema,
+  }),
+  toResponse: (r) => ({
+    id: r.notification_id,
+    createdAt: r.created_at.toISOString(),
+    unread: r.unread,
+    facts: r.facts,
+  }),
+});
+export type Notification = z.infer<typeof notificationsView.response>;
+
+/** One page of the caller's notifications, with how many are unread in all. */
+export const notificationPageSchema = z.object({
+  notifications: z.array(notificationsView.response),
+  unread: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+/** GET /email-preferences/:email: the kinds of email the person turned off. */
+export const emailPreferencesSchema = z.object({ off: z.array(emailKindSchema) });
+export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@building/infra/config';
+import { PostgresEventStore } from '@building/infra/event-store/event-store';
+import { migrateEventStore } from '@building/infra/event-store/schema';
+import { pdfPageText } from '@building/infra/receipts/pdf-text';
+import { missing } from '@building/infra/testing/infra-availability';
+import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
+import { startSmtpSink, type RunningSmtpSink } from '@building/smtp-sink/start-smtp-sink';
+import { buildingHistory, type BuildingHistory } from '../testing/building-history.ts';
+import { SENT_TABLE } from './mailer-schema.ts';
+import { startMailer } from './start-mailer.ts';
+
+const ana = 'ana@building.test';
+
+/** The mailer against a real SMTP server (the sink), tailing a real store (the embedded mode). */
+describe.skipIf(missing('postgres'))('the mailer', () => {
+  let test: TestDatabase;
+  let sink: RunningSmtpSink;
+  let history: BuildingHistory;
+  let mailer: { stop(): Promise<void> } | undefined;
+  const lines: string[] = [];
+  const start = async () => {
+    const config = loadConfig({ DATABASE_URL: test.url, SMTP_URL: sink.smtpUrl });
+    mailer = await startMailer(config, { log: (line) => lines.push(line) });
+  };
+  const subjects = () => sink.mailbox.list().map((m) => m.subject);
+  /** Waits until the mailbox holds `count` emails (bounded), then returns the newest first. */
+  const mailboxHolds = async (count: number) => {
+    for (let i = 0; i < 300 && sink.mailbox.list().length < count; i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(subjects()).toHaveLength(count);
+    return sink.mailbox.list();
+  };
+
+  beforeAll(async () => {
+    test = await createTestDatabase('mailer');
+    await migrateEventStore(test.db);
+    sink = await startSmtpSink({ smtpPort: 0, mailboxPort: 0 });
+    history = buildingHistory(new PostgresEventStore(test.db));
+    await history.register('admin@building.test', 'Admin', { admin: true });
+    await history.register(ana, 'Ana');
+    await history.list(1, { rent: 12_345 });
+    await start();
+  });
+  afterAll(async () => {
+    await mailer?.stop();
+    await sink?.stop();
+    await test?.drop();
+  });
+
+  it('sends one email when an agreement is accepted', async () => {
+    const { requestId } = await history.request(1, ana);
+    await history.accept(requestId);
+    const [mail] = await mailboxHolds(1);
+    expect(mail).toMatchObject({
+      to: [ana],
+      subject: 'Your agreement for apartment 101 is accepted',
+      attachments: [],
+    });
+    expect(mail!.from).toBe('no-reply@building.test');
+  });
+
+  it('sends the receipt of a payment with its PDF attached, the amount in taka', async () => {
+    await history.pay(ana, 1, 'March', 2026);
+    const [mail] = await mailboxHolds(2);
+    expect(mail!.subject).toBe('Receipt: rent for March 2026, Tk 12,345');
+    expect(mail!.attachments).toEqual([
+      expect.objectContaining({ filename: 'receipt-2026-march.pdf', contentType: 'application/pdf' }),
+    ]);
+    const pdf = mail!.contents[0]!;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfPageText(pdf)).toContain('Tk 12,345');
+  });
+
+  it('sends no reminder to someone who turned reminders off (as they had chosen then)', async () => {
+    await history.emailPreferences(ana, ['rent-reminder']);
+    await history.remind(ana, 1, 'April', 2026, 'due');
+    // Turned back on afterwards: the reminder already issued stays unsent, the next one goes.
+    await history.emailPreferences(ana, []);
+    await history.remind(ana, 1, 'April', 2026, 'overdue');
+    const [mail] = await mailboxHolds(3);
+    expect(mail!.subject).toBe('Rent for April 2026 is overdue');
+    expect(subjects().filter((s) => s.includes('is due'))).toEqual([]);
+    const off = await test.db(SENT_TABLE).where({ status: 'off' }).select('kind');
+    expect(off).toEqual([{ kind: 'rent-reminder' }]);
+  });
+
+  it('sends nothing twice when it is restarted mid-run', async () => {
+    const requestId = '33333333-3333-4333-8333-333333333333';
+    const statuses = ['acknowledged', 'scheduled', 'in-progress', 'done'] as const;
+    await mailer!.stop();
+    for (const status of statuses)
+      await history.maintenanceStatus(ana, 1, requestId, {
+        status,
+        ...(status === 'scheduled' ? { scheduledFor: '2026-05-02' } : {}),
+      });
+    await start();
+    // Stopped as soon as the first of the batch is out, then started again: it resumes.
+    for (let i = 0; i < 300 && sink.mailbox.list().length < 4; i++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    await mailer!.stop();
+    await start();
+    await mailboxHolds(7);
+    // And once more from its checkpoint with nothing new: still seven.
+    await mailer!.stop();
+    await start();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const all = subjects();
+    expect(all).toHaveLength(7);
+    expect(new Set(all).size).toBe(7);
+    expect(all.filter((s) => s.startsWith('Maintenance request for 101'))).toHaveLength(4);
+    const sent = await test.db(SENT_TABLE).where({ status: 'sent' }).count<{ n: string }[]>('* as n');
+    expect(Number(sent[0]!.n)).toBe(7);
+  });
+});

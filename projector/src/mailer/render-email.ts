@@ -1,0 +1,91 @@
+import type { DecodedEvent } from '@building/events/decode-event';
+import type { NotificationFacts } from '@building/events/read-models/notifications';
+import { formatTaka } from '@building/infra/receipts/format-taka';
+import { buildingIssuer, renderReceipt } from '@building/infra/receipts/receipt-pdf';
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  attachments: Array<{ filename: string; content: Buffer; contentType: string }>;
+}
+
+const signature = `\n\n${buildingIssuer.name}\n${buildingIssuer.address.join('\n')}`;
+
+const statusText: Record<Extract<NotificationFacts, { kind: 'maintenance-status' }>['status'], string> = {
+  acknowledged: 'acknowledged',
+  scheduled: 'scheduled',
+  'in-progress': 'in progress',
+  done: 'done',
+  declined: 'declined',
+};
+
+/** Subject and body, in English, from the same facts the in-app notification shows. */
+function words(facts: NotificationFacts): { subject: string; body: string } {
+  switch (facts.kind) {
+    case 'agreement-accepted':
+      return {
+        subject: `Your agreement for apartment ${facts.apartment} is accepted`,
+        body: `Welcome home: your agreement request for apartment ${facts.apartment} was accepted. You are now a member and can pay your rent from your dashboard.`,
+      };
+    case 'agreement-rejected':
+      return {
+        subject: 'Your agreement request was not accepted',
+        body:
+          facts.reason === 'apartment-booked'
+            ? 'The apartment you asked for has been booked by another resident, so your agreement request was closed. Other apartments are listed on the site.'
+            : 'Your agreement request was rejected by the building office. Other apartments are listed on the site.',
+      };
+    case 'rent-paid':
+      return {
+        subject: `Receipt: rent for ${facts.month} ${facts.year}, ${formatTaka(facts.amountPoisha)}`,
+        body: `Thank you: we received ${formatTaka(facts.amountPoisha)} for the rent of apartment ${facts.apartment}, ${facts.month} ${facts.year} (transaction ${facts.transactionId}). The receipt is attached.`,
+      };
+    case 'rent-reminder':
+      return facts.due === 'due'
+        ? {
+            subject: `Rent for ${facts.month} ${facts.year} is due`,
+            body: `A reminder: the rent of apartment ${facts.apartment} for ${facts.month} ${facts.year}, ${formatTaka(facts.amountPoisha)}, is due. Please pay by the 5th.`,
+          }
+        : {
+            subject: `Rent for ${facts.month} ${facts.year} is overdue`,
+            body: `The rent of apartment ${facts.apartment} for ${facts.month} ${facts.year}, ${formatTaka(facts.amountPoisha)}, is overdue. Please pay it as soon as you can.`,
+          };
+    case 'maintenance-status': {
+      const detail =
+        facts.status === 'scheduled' && facts.scheduledFor
+          ? ` for ${facts.scheduledFor}`
+          : facts.status === 'declined' && facts.reason
+            ? `: ${facts.reason}`
+            : '';
+      return {
+        subject: `Maintenance request for ${facts.apartment}: ${statusText[facts.status]}`,
+        body: `Your maintenance request for apartment ${facts.apartment} is ${statusText[facts.status]}${detail}.`,
+      };
+    }
+    default: {
+      const unhandled: never = facts;
+      throw new Error(`no email for ${JSON.stringify(unhandled)}`);
+    }
+  }
+}
+
+/** The email an event sends; a payment's receipt PDF goes with it. */
+export async function renderEmail(
+  event: DecodedEvent,
+  to: string,
+  facts: NotificationFacts,
+): Promise<OutgoingEmail> {
+  const { subject, body } = words(facts);
+  const attachments =
+    event.type === 'RentPaid'
+      ? [
+          {
+            filename: `receipt-${event.data.year}-${event.data.month.toLowerCase()}.pdf`,
+            content: await renderReceipt(event.data),
+            contentType: 'application/pdf',
+          },
+        ]
+      : [];
+  return { to, subject, text: `${body}${signature}`, attachments };
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { DomainEvent } from '@building/events/catalogue';
+import { given, rowsOf } from '../testing/given-events.ts';
+import { notifications } from './notifications.ts';
+
+const ana = 'Ana@Example.com';
+const anaStream = 'user-ana@example.com';
+const requestId = '11111111-1111-4111-8111-111111111111';
+const lease = { si: 3, apartment: 'A-103', block: 'A', floor: 1, room: '103', rent: 13000 };
+const at = (minute: number) => new Date(Date.UTC(2026, 0, 5, 9, minute)).toISOString();
+
+const accepted: [string, DomainEvent] = [
+  'agreement-3',
+  {
+    type: 'AgreementAccepted',
+    data: { ...lease, requestId, userEmail: ana, userName: 'Ana', acceptedAt: at(5) },
+  },
+];
+const rejected: [string, DomainEvent] = [
+  'agreement-4',
+  { type: 'AgreementRejected', data: { requestId, si: 4, userEmail: ana, reason: 'rejected-by-admin' } },
+];
+const reminder: [string, DomainEvent] = [
+  'payment-3-2026-february',
+  {
+    type: 'RentReminderIssued',
+    data: {
+      si: 3,
+      apartment: 'A-103',
+      month: 'February',
+      year: 2026,
+      email: ana,
+      name: 'Ana',
+      kind: 'overdue',
+      amountPoisha: 1_300_000,
+      issuedAt: at(7),
+    },
+  },
+];
+const paid: [string, DomainEvent] = [
+  'payment-3-2026-february',
+  {
+    type: 'RentPaid',
+    data: {
+      ...lease,
+      paymentIntentId: 'pi_1',
+      transactionId: 'ch_1',
+      month: 'February',
+      year: 2026,
+      email: ana,
+      name: 'Ana',
+      rentPoisha: 1_300_000,
+      discount: 10,
+      couponCode: 'SPRING',
+      amountPoisha: 1_170_000,
+      paidAt: at(8),
+    },
+  },
+];
+const scheduled: [string, DomainEvent] = [
+  'maintenance-22222222-2222-4222-8222-222222222222',
+  {
+    type: 'MaintenanceStatusChanged',
+    data: {
+      requestId: '22222222-2222-4222-8222-222222222222',
+      email: ana,
+      si: 3,
+      apartment: 'A-103',
+      status: 'scheduled',
+      scheduledFor: '2026-02-10',
+      changedBy: 'admin@example.com',
+      changedAt: at(9),
+    },
+  },
+];
+const read = (upTo: string): [string, DomainEvent] => [
+  anaStream,
+  { type: 'NotificationsRead', data: { email: ana, upTo } },
+];
+const preferences: [string, DomainEvent] = [
+  anaStream,
+  { type: 'EmailPreferencesChanged', data: { email: ana, off: ['rent-reminder'] } },
+];
+
+describe('notifications projection', () => {
+  const events = given(accepted, rejected, reminder, paid, scheduled, read(at(6)), preferences);
+  const rows = rowsOf(notifications, events);
+
+  it('makes one row per notifying event, for its recipient, with the facts for the text', () => {
+    const row = (index: number, facts: object) => ({
+      notification_id: events[index]!.id,
+      email: 'ana@example.com',
+      kind: (facts as { kind: string }).kind,
+      facts: JSON.stringify(facts),
+      created_at: events[index]!.occurredAt,
+    });
+    const expected = [
+      row(0, { kind: 'agreement-accepted', apartment: 'A-103', si: 3 }),
+      row(1, { kind: 'agreement-rejected', si: 4, reason: 'rejected-by-admin' }),
+      row(2, {
+        kind: 'rent-reminder',
+        apartment: 'A-103',
+        month: 'February',
+        year: 2026,
+        amountPoisha: 1_300_000,
+        due: 'overdue',
+      }),
+      row(3, {
+        kind: 'rent-paid',
+        apartment: 'A-103',
+        month: 'February',
+        year: 2026,
+        amountPoisha: 1_170_000,
+        transactionId: 'ch_1',
+      }),
+      row(4, {
+        kind: 'maintenance-status',
+        apartment: 'A-103',
+        requestId: '22222222-2222-4222-8222-222222222222',
+        status: 'scheduled',
+        scheduledFor: '2026-02-10',
+      }),
+    ];
+    expect(rows.notifications).toEqual(
+      expected.sort((a, b) => a.notification_id.localeCompare(b.notification_id, 'en', { numeric: true })),
+    );
+  });
+
+  it("keeps the recipient's read mark and the emails they turned off", () => {
+    expect(rows.recipients).toEqual([
+      { email: 'ana@example.com', read_up_to: at(6), email_off: '["rent-reminder"]' },
+    ]);
+  });
+
+  it('changes nothing when the same events arrive again', () => {
+    expect(rowsOf(notifications, events, 2)).toEqual(rows);
+  });
+
+  it('ignores events that notify nobody', () => {
+    const registered = given([
+      anaStream,
+      { type: 'UserRegistered', data: { email: ana, name: 'Ana', photoURL: '' } },
+    ]);
+    expect(notifications.evolve(registered[0]!)).toEqual([]);
+  });
+});

@@ -1,0 +1,80 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSmtpSink, type RunningSmtpSink } from './start-smtp-sink.ts';
+
+describe('the SMTP sink', () => {
+  let sink: RunningSmtpSink | undefined;
+  afterEach(async () => {
+    await sink?.stop();
+    sink = undefined;
+  });
+  const send = (smtpUrl: string, subject: string) =>
+    nodemailer.createTransport(smtpUrl).sendMail({
+      from: 'Building <no-reply@building.test>',
+      to: 'ana@building.test',
+      subject,
+      text: 'Hello Ana',
+      attachments: [{ filename: 'note.txt', content: Buffer.from('attached'), contentType: 'text/plain' }],
+    });
+  const get = async (url: string) => {
+    const response = await fetch(url);
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      body: await response.text(),
+    };
+  };
+
+  it('keeps what it receives and serves it as a page and JSON, attachments included', async () => {
+    sink = await startSmtpSink({ smtpPort: 0, mailboxPort: 0 });
+    await send(sink.smtpUrl, 'First <news>');
+    await send(sink.smtpUrl, 'Second');
+    const list = JSON.parse((await get(`${sink.mailboxUrl}/api/messages`)).body);
+    expect(list.map((m: { subject: string }) => m.subject)).toEqual(['Second', 'First <news>']);
+    expect(list[0]).toMatchObject({
+      from: 'no-reply@building.test',
+      to: ['ana@building.test'],
+      attachments: [{ index: 0, filename: 'note.txt', contentType: 'text/plain', size: 8 }],
+    });
+    const one = JSON.parse((await get(`${sink.mailboxUrl}/api/messages/${list[1].id}`)).body);
+    expect(one.text.trim()).toBe('Hello Ana');
+    const attachment = await get(`${sink.mailboxUrl}/api/messages/${list[1].id}/attachments/0`);
+    expect(attachment).toMatchObject({ status: 200, type: 'text/plain', body: 'attached' });
+
+    const page = await get(`${sink.mailboxUrl}/`);
+    expect(page.type).toMatch(/^text\/html/);
+    expect(page.body).toContain('First &#60;news&#62;');
+    expect(page.body).not.toContain('<news>');
+    expect((await get(`${sink.mailboxUrl}/messages/${list[0].id}`)).body).toContain('note.txt');
+  });
+
+  it('answers 404 for an unknown email, attachment or page', async () => {
+    sink = await startSmtpSink({ smtpPort: 0, mailboxPort: 0 });
+    await send(sink.smtpUrl, 'Only');
+    const [only] = sink.mailbox.list();
+    for (const path of [
+      '/api/messages/nope',
+      `/api/messages/${only!.id}/attachments/7`,
+      '/messages/nope',
+      '/other',
+    ])
+      expect((await get(`${sink.mailboxUrl}${path}`)).status).toBe(404);
+  });
+
+  it('keeps the emails across a restart when given a folder, and empties on DELETE', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mailbox-'));
+    sink = await startSmtpSink({ smtpPort: 0, mailboxPort: 0, dir });
+    await send(sink.smtpUrl, 'Kept');
+    await sink.stop();
+    sink = await startSmtpSink({ smtpPort: 0, mailboxPort: 0, dir });
+    expect(sink.mailbox.list().map((m) => m.subject)).toEqual(['Kept']);
+    const deleted = await fetch(`${sink.mailboxUrl}/api/messages`, { method: 'DELETE' });
+    expect(deleted.status).toBe(200);
+    await sink.stop();
+    sink = await startSmtpSink({ smtpPort: 0, mailboxPort: 0, dir });
+    expect(sink.mailbox.list()).toEqual([]);
+  });
+});

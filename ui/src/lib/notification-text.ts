@@ -1,0 +1,55 @@
+import type { TFunction } from 'i18next';
+import { monthNames } from '@building/events/catalogue';
+import type { NotificationFacts } from '@building/events/read-models/notifications';
+import { formatLongDate, formatMonthName, formatTaka, formatYear } from './format.ts';
+
+const month = (name: (typeof monthNames)[number]) =>
+  formatMonthName(Date.UTC(2000, monthNames.indexOf(name)));
+
+const statusKey = {
+  acknowledged: 'notifications.status.acknowledged',
+  scheduled: 'notifications.status.scheduled',
+  'in-progress': 'notifications.status.inProgress',
+  done: 'notifications.status.done',
+  declined: 'notifications.status.declined',
+} as const;
+
+/** What a notification says, in the reader's language, built from its facts. */
+export function notificationText(t: TFunction, facts: NotificationFacts): string {
+  switch (facts.kind) {
+    case 'agreement-accepted':
+      return t('notifications.agreementAccepted', { apartment: facts.apartment });
+    case 'agreement-rejected':
+      return facts.reason === 'apartment-booked'
+        ? t('notifications.agreementRejectedBooked')
+        : t('notifications.agreementRejected');
+    case 'rent-paid':
+      return t('notifications.rentPaid', {
+        month: month(facts.month),
+        year: formatYear(facts.year),
+        amount: formatTaka(facts.amountPoisha / 100),
+      });
+    case 'rent-reminder':
+      return t(facts.due === 'due' ? 'notifications.rentDue' : 'notifications.rentOverdue', {
+        month: month(facts.month),
+        year: formatYear(facts.year),
+        amount: formatTaka(facts.amountPoisha / 100),
+      });
+    case 'maintenance-status':
+      if (facts.status === 'scheduled' && facts.scheduledFor)
+        return t('notifications.maintenanceScheduled', {
+          apartment: facts.apartment,
+          date: formatLongDate(`${facts.scheduledFor}T12:00:00Z`),
+        });
+      if (facts.status === 'declined' && facts.reason)
+        return t('notifications.maintenanceDeclined', { apartment: facts.apartment, reason: facts.reason });
+      return t('notifications.maintenance', {
+        apartment: facts.apartment,
+        status: t(statusKey[facts.status]),
+      });
+    default: {
+      const unhandled: never = facts;
+      return String(unhandled);
+    }
+  }
+}
