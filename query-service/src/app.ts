@@ -19,6 +19,7 @@ import { apartmentRoutes } from './routes/apartments.ts';
 import { couponRoutes } from './routes/coupons.ts';
 import { healthRoutes } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
+import { maintenanceRoutes } from './routes/maintenance.ts';
 import { memberRoutes } from './routes/members.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { statisticsRoutes } from './routes/statistics.ts';
@@ -70,6 +71,7 @@ export function createApp(deps: QueryDeps): Koa {
     memberRoutes,
     agreementRoutes,
     paymentRoutes,
+    maintenanceRoutes,
     userRoleRoutes,
     imageRoutes,
     eventStreamRoutes,

@@ -2,6 +2,7 @@ import { agreementRequestsView } from './agreement-requests.ts';
 import { announcementsView } from './announcements.ts';
 import { apartmentsView } from './apartments.ts';
 import { couponsView } from './coupons.ts';
+import { maintenanceView } from './maintenance.ts';
 import { memberApartmentsView } from './member-apartments.ts';
 import { membersView } from './members.ts';
 import { paymentsView } from './payments.ts';
@@ -20,6 +21,7 @@ export const readModels: readonly ReadModel[] = [
   paymentsView,
   usersView,
   statisticsView,
+  maintenanceView,
 ];
 
 export function readModelOf(view: ViewName): ReadModel {

@@ -13,6 +13,7 @@ export const viewNames = [
   'payments',
   'users',
   'statistics',
+  'maintenance',
 ] as const;
 export type ViewName = (typeof viewNames)[number];
 

@@ -3,6 +3,7 @@ import { agreementRequests } from './agreement-requests.ts';
 import { announcements } from './announcements.ts';
 import { apartments } from './apartments.ts';
 import { coupons } from './coupons.ts';
+import { maintenance } from './maintenance.ts';
 import { memberApartments } from './member-apartments.ts';
 import { members } from './members.ts';
 import { payments } from './payments.ts';
@@ -20,6 +21,7 @@ export const projections: readonly Projection[] = [
   payments,
   users,
   statistics,
+  maintenance,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

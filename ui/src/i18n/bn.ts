@@ -390,6 +390,11 @@ export const bn: Translation<typeof en> = {
     'payment-in-progress': 'পেমেন্ট এখনও সম্পন্ন হয়নি। একটু পরে আবার চেষ্টা করুন।',
     'payment-not-started': 'এই পেমেন্ট এখান থেকে শুরু করা হয়নি।',
     'payment-terms-mismatch': 'পেমেন্টটি যে ভাড়ার জন্য, তার সাথে মিলছে না।',
+    'maintenance-request-not-found': 'এমন কোনো রক্ষণাবেক্ষণ অনুরোধ নেই।',
+    'not-your-maintenance-request': 'শুধু যে সদস্য অনুরোধটি করেছেন তিনি বা অ্যাডমিন এটি করতে পারেন।',
+    'maintenance-request-already-filed': 'এই রক্ষণাবেক্ষণ অনুরোধটি আগেই জমা দেওয়া হয়েছে।',
+    'maintenance-request-closed': 'এই রক্ষণাবেক্ষণ অনুরোধটি বন্ধ হয়ে গেছে: এর অবস্থা আর বদলানো যাবে না।',
+    'maintenance-status-not-allowed': 'অনুরোধটি এখনকার অবস্থা থেকে এই অবস্থায় যেতে পারে না।',
     'concurrent-change': 'এর মধ্যে তথ্য বদলে গেছে। পাতাটি আবার লোড করে চেষ্টা করুন।',
   },
   /** The audit log's labels for the events' data fields, by field name. */

@@ -385,6 +385,11 @@ export const en = {
     'payment-in-progress': 'The payment is not complete yet. Wait a moment and try again.',
     'payment-not-started': 'This payment was not started here.',
     'payment-terms-mismatch': 'The payment does not match the rent it is for.',
+    'maintenance-request-not-found': 'There is no such maintenance request.',
+    'not-your-maintenance-request': 'Only the member who filed this request or an admin may do this.',
+    'maintenance-request-already-filed': 'This maintenance request was already filed.',
+    'maintenance-request-closed': 'This maintenance request is closed: its status cannot change.',
+    'maintenance-status-not-allowed': 'The request cannot move to this status from where it is now.',
     'concurrent-change': 'The data changed meanwhile. Reload and try again.',
   },
   /** The audit log's labels for the events' data fields, by field name. */
