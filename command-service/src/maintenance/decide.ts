@@ -1,12 +1,17 @@
 import type { DomainEvent, EventData } from '@building/events/catalogue';
 import { refuse } from '@building/events/domain-error';
+import {
+  isClosedMaintenanceStatus,
+  nextMaintenanceStatuses,
+  type TriageStatus,
+} from '@building/events/maintenance-transitions';
 import { requireAdmin, type Caller } from '../command-handling/caller.ts';
-import type { MaintenanceState, MaintenanceStatus } from './maintenance.ts';
+import type { MaintenanceState } from './maintenance.ts';
 
 type Filing = Pick<EventData<'MaintenanceRequested'>, 'category' | 'description' | 'photos'>;
 /** The apartment a request is about, as the member's accepted lease says (null: no lease now). */
 export type MaintenanceLease = Pick<EventData<'MaintenanceRequested'>, 'si' | 'apartment' | 'block'>;
-export type TriageStatus = EventData<'MaintenanceStatusChanged'>['status'];
+export type { TriageStatus };
 
 export type MaintenanceCommand =
   | {
@@ -28,21 +33,6 @@ export type MaintenanceCommand =
       type: 'CommentOnMaintenanceRequest';
       data: { requestId: string; text: string; by: Caller; now: Date };
     };
-
-/**
- * Where a request may go from each status: forward through the triage, a visit may be
- * (re)scheduled until the work is done, and done or declined closes it.
- */
-const nextStatuses: Record<MaintenanceStatus, readonly TriageStatus[]> = {
-  open: ['acknowledged', 'scheduled', 'in-progress', 'done', 'declined'],
-  acknowledged: ['scheduled', 'in-progress', 'done', 'declined'],
-  scheduled: ['scheduled', 'in-progress', 'done', 'declined'],
-  'in-progress': ['scheduled', 'done', 'declined'],
-  done: [],
-  declined: [],
-};
-
-export const isClosed = (status: MaintenanceStatus) => nextStatuses[status].length === 0;
 
 export function decideMaintenance(command: MaintenanceCommand, state: MaintenanceState): DomainEvent[] {
   switch (command.type) {
@@ -92,9 +82,9 @@ function changeStatus(
   checkStatusFields({ status, scheduledFor, reason, now });
   // A repeated click changes nothing.
   if (state.status === status && (status !== 'scheduled' || state.scheduledFor === scheduledFor)) return [];
-  if (isClosed(state.status))
+  if (isClosedMaintenanceStatus(state.status))
     throw refuse('maintenance-request-closed', `request ${requestId} is ${state.status}: it cannot change`);
-  if (!nextStatuses[state.status].includes(status))
+  if (!nextMaintenanceStatuses[state.status].includes(status))
     throw refuse(
       'maintenance-status-not-allowed',
       `a request that is ${state.status} cannot become ${status}`,

@@ -21,6 +21,8 @@ const pages = {
   memberPayment: lazy(() => import('../features/payments/routes/make-payment-route.tsx')),
   payment: lazy(() => import('../features/payments/routes/payment-route.tsx')),
   paymentHistory: lazy(() => import('../features/payments/routes/payment-history-route.tsx')),
+  maintenance: lazy(() => import('../features/maintenance/routes/member-maintenance-route.tsx')),
+  maintenanceQueue: lazy(() => import('../features/maintenance/routes/maintenance-queue-route.tsx')),
 } satisfies Record<string, LazyExoticComponent<ComponentType>>;
 
 type Page = keyof typeof pages;
@@ -32,9 +34,10 @@ const adminOnly: Page[] = [
   'agreementRequest',
   'manageCoupon',
   'makeAnnouncement',
+  'maintenanceQueue',
   'auditLog',
 ];
-const memberOnly: Page[] = ['memberProfile', 'memberPayment', 'payment'];
+const memberOnly: Page[] = ['memberProfile', 'memberPayment', 'payment', 'maintenance'];
 /** Former members keep their payment history and receipts (read only). */
 const residents: Page[] = ['paymentHistory'];
 

@@ -1,9 +1,23 @@
 import { useTranslation } from 'react-i18next';
+import { maintenanceStatuses } from '@building/events/catalogue';
 import { formatNumber } from '../../../lib/format.ts';
 import './admin-profile.css';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { ProfileCard } from '../../../components/profile-card.tsx';
 import { percentOf, useApartmentStats, type ApartmentStats } from '../api/get-apartment-stats.ts';
+
+function Tiles({ tiles }: { tiles: Array<{ label: string; value: string }> }) {
+  return (
+    <dl className="stat-tiles">
+      {tiles.map((tile) => (
+        <div key={tile.label} className="box stat-tile">
+          <dt className="heading">{tile.label}</dt>
+          <dd className="title is-3">{tile.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 function StatTiles({ stats }: { stats: ApartmentStats }) {
   const { t } = useTranslation();
@@ -14,15 +28,16 @@ function StatTiles({ stats }: { stats: ApartmentStats }) {
     { label: t('pages.users'), value: formatNumber(stats.user) },
     { label: t('pages.members'), value: formatNumber(stats.member) },
   ];
+  const requests = maintenanceStatuses.map((status) => ({
+    label: t(`maintenance.statuses.${status}`),
+    value: formatNumber(stats.maintenance[status]),
+  }));
   return (
-    <dl className="stat-tiles">
-      {tiles.map((tile) => (
-        <div key={tile.label} className="box stat-tile">
-          <dt className="heading">{tile.label}</dt>
-          <dd className="title is-3">{tile.value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <Tiles tiles={tiles} />
+      <h3 className="title is-5 mt-4">{t('maintenance.statistics')}</h3>
+      <Tiles tiles={requests} />
+    </>
   );
 }
 

@@ -46,6 +46,7 @@ export function Sidebar({ roles, announcementCount }: SidebarProps) {
             <Item href="/makeAnnouncement">{t('dashboard.makeAnnouncement')}</Item>
             <Item href="/agreementRequest">{t('dashboard.agreementRequests')}</Item>
             <Item href="/manageCoupon">{t('dashboard.manageCoupons')}</Item>
+            <Item href="/maintenanceQueue">{t('dashboard.maintenance')}</Item>
             <Item href="/auditLog">{t('dashboard.auditLog')}</Item>
           </ul>
         </>
@@ -57,6 +58,7 @@ export function Sidebar({ roles, announcementCount }: SidebarProps) {
             <Item href="/memberProfile">{t('dashboard.myProfile')}</Item>
             <Item href="/memberPayment">{t('dashboard.makePayment')}</Item>
             <Item href="/paymentHistory">{t('dashboard.paymentHistory')}</Item>
+            <Item href="/maintenance">{t('dashboard.maintenance')}</Item>
             <Item href="/announcements">{announcements}</Item>
           </ul>
         </>

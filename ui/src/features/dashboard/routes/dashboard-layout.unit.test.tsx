@@ -57,6 +57,7 @@ describe('dashboard shell', () => {
       'Make Announcement',
       'Agreement Requests',
       'Manage Coupons',
+      'Maintenance',
       'Audit Log',
     ]);
     expect(within(sidebar()).getByRole('link', { name: 'Admin Profile' })).toHaveAttribute(
