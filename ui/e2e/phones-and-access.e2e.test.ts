@@ -122,6 +122,7 @@ describe('on phones and for everyone', () => {
         ['/dashboard/memberProfile', 'Member Profile'],
         ['/dashboard/memberPayment', 'Make Payment'],
         ['/dashboard/paymentHistory', 'Payment History'],
+        ['/dashboard/maintenance', 'Maintenance'],
         ['/dashboard/announcements', 'Announcements'],
       ],
       admin: [
@@ -130,6 +131,7 @@ describe('on phones and for everyone', () => {
         ['/dashboard/agreementRequest', 'Agreement Requests'],
         ['/dashboard/manageCoupon', 'Manage Coupons'],
         ['/dashboard/makeAnnouncement', 'Make an Announcement'],
+        ['/dashboard/maintenanceQueue', 'Maintenance Requests'],
         ['/dashboard/auditLog', 'Audit Log'],
       ],
     };

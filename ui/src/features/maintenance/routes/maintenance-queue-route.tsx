@@ -74,7 +74,7 @@ export default function MaintenanceQueueRoute() {
       </div>
       <QueryStatus what={t('maintenance.what')} query={queue}>
         <h2 className="title is-5">
-          {t('maintenance.total', { count: formatNumber(queue.data?.total ?? 0) })}
+          {t('maintenance.total', { count: queue.data?.total ?? 0, n: formatNumber(queue.data?.total ?? 0) })}
         </h2>
         {queue.data?.result.length === 0 ? (
           <p>{t('maintenance.noneMatching')}</p>

@@ -34,7 +34,7 @@ describe("the admins' maintenance queue", () => {
     expect(screen.queryByRole('article', { name: 'Electrical' })).not.toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Category'), 'Plumbing');
-    expect(await screen.findByRole('heading', { name: '1 requests' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '1 request' })).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Status'), 'All statuses');
     await user.selectOptions(screen.getByLabelText('Category'), 'All categories');
     await user.type(screen.getByLabelText('Block'), 'a');
