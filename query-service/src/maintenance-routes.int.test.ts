@@ -10,11 +10,17 @@ const photo = 'http://127.0.0.1:4001/images/77777777-7777-4777-8777-777777777777
 
 describe.skipIf(missing('postgres'))('the maintenance routes', () => {
   let q: QueryHarness;
-  const ids: Record<'tap' | 'light' | 'lift', string> = { tap: '', light: '', lift: '' };
+  const ids: Record<'tap' | 'light' | 'lift' | 'doorbell', string> = {
+    tap: '',
+    light: '',
+    lift: '',
+    doorbell: '',
+  };
 
   beforeAll(async () => {
     q = await createQueryHarness('query_maintenance');
-    await scriptedBuilding(q.history);
+    // The scripted building ends with frank's door bell request, acknowledged.
+    ids.doorbell = (await scriptedBuilding(q.history)).maintenance.doorbell.requestId;
     const h = q.history;
     ids.tap = (
       await h.fileMaintenance(alice, 1, { category: 'plumbing', description: 'Tap drips', photos: [photo] })
@@ -76,12 +82,13 @@ describe.skipIf(missing('postgres'))('the maintenance routes', () => {
       expect(reply.status).toBe(200);
       return { ids: reply.body.result.map((r: { _id: string }) => r._id), total: reply.body.total };
     };
-    expect(await queue('')).toEqual({ ids: [ids.lift, ids.light, ids.tap], total: 3 });
-    expect(await queue('?status=active')).toEqual({ ids: [ids.lift, ids.tap], total: 2 });
+    expect(await queue('')).toEqual({ ids: [ids.lift, ids.light, ids.tap, ids.doorbell], total: 4 });
+    expect(await queue('?status=active')).toEqual({ ids: [ids.lift, ids.tap, ids.doorbell], total: 3 });
+    expect(await queue('?status=acknowledged&block=C')).toEqual({ ids: [ids.doorbell], total: 1 });
     expect(await queue('?status=declined')).toEqual({ ids: [ids.light], total: 1 });
     expect(await queue('?category=common-area')).toEqual({ ids: [ids.lift], total: 1 });
     expect(await queue('?block=b&status=active')).toEqual({ ids: [ids.tap], total: 1 });
-    expect(await queue('?page=1')).toEqual({ ids: [], total: 3 });
+    expect(await queue('?page=1')).toEqual({ ids: [], total: 4 });
   });
 
   it('refuses a malformed filter with a 400 naming it', async () => {
@@ -101,7 +108,7 @@ describe.skipIf(missing('postgres'))('the maintenance routes', () => {
     const stats = await q.get('/apartmentData', { as: admin });
     expect(stats.body.maintenance).toEqual({
       open: 1,
-      acknowledged: 0,
+      acknowledged: 1,
       scheduled: 1,
       'in-progress': 0,
       done: 0,
