@@ -15,6 +15,7 @@ import { accessClaims } from './http/current-caller.ts';
 import { jsonBody } from './http/json-body.ts';
 import { corsForUi, securityHeaders } from './http/security.ts';
 import { imageRoutes } from './images/api.ts';
+import { maintenanceRoutes } from './maintenance/api.ts';
 import { paymentRoutes } from './payments/api.ts';
 import { rateLimit } from '@building/infra/rate-limit/rate-limit';
 import { defaultRateLimits } from './protection/rate-limiter.ts';
@@ -56,6 +57,7 @@ export function createApp(commandDeps: CommandDeps): Koa {
     announcementRoutes(deps),
     apartmentRoutes(deps),
     imageRoutes(deps),
+    maintenanceRoutes(deps),
   ])
     app.use(router.routes());
   return app;

@@ -52,6 +52,16 @@ async function coupon(t: TestService, all: Record<ActorName, Actor>, available: 
   return couponIdFor(code);
 }
 
+/** A maintenance request the member files. */
+async function maintenanceRequest(t: TestService, all: Record<ActorName, Actor>): Promise<string> {
+  const reply = await t.call('POST', '/maintenance', {
+    token: all.member.token,
+    body: { category: 'electrical', description: 'The hall light flickers.' },
+  });
+  expect(reply.status).toBe(200);
+  return reply.body.insertedId as string;
+}
+
 const apartmentBody = {
   apartment: '5C01',
   block: 'C',
@@ -176,6 +186,33 @@ const matrix: Row[] = [
       body: { ...apartmentBody, rent: 31_000 },
     }),
     expect: adminOnly,
+  },
+  {
+    route: 'POST /maintenance',
+    prepare: async () => ({
+      method: 'POST',
+      path: '/maintenance',
+      body: { category: 'appliance', description: 'The fridge hums.' },
+    }),
+    expect: { anonymous: 401, user: 403, member: 200, otherMember: 200, admin: 403 },
+  },
+  {
+    route: 'PATCH /maintenance/:id/status',
+    prepare: async (t, _actor, all) => ({
+      method: 'PATCH',
+      path: `/maintenance/${await maintenanceRequest(t, all)}/status`,
+      body: { status: 'acknowledged' },
+    }),
+    expect: adminOnly,
+  },
+  {
+    route: "POST /maintenance/:id/comments (the member's request)",
+    prepare: async (t, _actor, all) => ({
+      method: 'POST',
+      path: `/maintenance/${await maintenanceRequest(t, all)}/comments`,
+      body: { text: 'Any news?' },
+    }),
+    expect: { anonymous: 401, user: 403, member: 200, otherMember: 403, admin: 200 },
   },
   {
     route: 'POST /images',

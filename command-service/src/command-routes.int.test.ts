@@ -7,6 +7,7 @@ import { couponIdFor } from './coupon/coupon-id.ts';
 import { apartment, accepted, registered, requested, requestId } from './testing/fixtures.ts';
 import { appendHistory } from './testing/append-history.ts';
 import { httpSpecFor } from './testing/http-spec.ts';
+import { imageForm } from './testing/sample-images.ts';
 import {
   freshEmail,
   jwtSecret,
@@ -405,6 +406,186 @@ describe('announcements and apartments', () => {
   it('lists apartments with the next si', async () => {
     const si = await t.listApartment();
     expect(await t.listApartment()).toBe(si + 1);
+  });
+});
+
+describe('maintenance requests', () => {
+  const filing = { category: 'plumbing' as const, description: 'The kitchen tap drips.' };
+  /** A member of a fresh apartment (the history their lease leaves), and an admin. */
+  const leased = () => {
+    const [mina, boss, si] = [person('member', 'mina'), person('admin', 'boss'), freshSi()];
+    const history = [...joined(mina), ...joined(boss), listed(si), accepted(mina, 1, si), promoted(mina, si)];
+    return { mina, boss, si, history };
+  };
+  const upload = async (email: string) => {
+    const reply = await t.call('POST', '/images', { token: await t.tokenFor(email), raw: imageForm() });
+    return reply.body.data.display_url as string;
+  };
+  const filedBy = (mina: Caller, si: number, photos: string[] = []): DomainEvent => ({
+    type: 'MaintenanceRequested' as const,
+    data: {
+      requestId: expect.any(String),
+      email: mina.email,
+      name: mina.name,
+      si,
+      apartment: '3A01',
+      block: 'A',
+      ...filing,
+      photos,
+      requestedAt: expect.any(String),
+    },
+  });
+  /** Files a request through the route; answers its id. */
+  const fileAs = async (email: string) => {
+    const reply = await t.call('POST', '/maintenance', { token: await t.tokenFor(email), body: filing });
+    expect(reply.status).toBe(200);
+    return reply.body.insertedId as string;
+  };
+
+  it("files a member's request about the apartment their lease names, with an uploaded photo", async () => {
+    const { mina, si, history } = leased();
+    await appendHistory(t.store, history);
+    const photo = await upload(mina.email);
+    await given()
+      .when({
+        method: 'POST',
+        path: '/maintenance',
+        as: mina.email,
+        // The apartment in the body is not the member's to choose: the lease says which.
+        body: { ...filing, photos: [photo], apartment: 'Z9Z9', block: 'Z' },
+      })
+      .then(
+        { status: 200, body: { insertedId: expect.any(String), ...written } },
+        filedBy(mina, si, [photo]),
+      );
+  });
+
+  it('refuses a request from someone with no lease, and from an admin', async () => {
+    const [rafi, boss] = [person('user', 'rafi'), person('admin', 'boss')];
+    const file = (who: Caller) =>
+      ({ method: 'POST', path: '/maintenance', as: who.email, body: filing }) as const;
+    await given(...joined(rafi))
+      .when(file(rafi))
+      .thenRefused('no-active-lease', 403);
+    await given(...joined(boss))
+      .when(file(boss))
+      .thenRefused('no-active-lease', 403);
+    const { mina, history } = leased();
+    await given(...history)
+      .when({ ...file(mina), body: { ...filing, si: freshSi() } })
+      .thenRefused('no-active-lease', 403);
+  });
+
+  it('refuses photos that are not our uploads, more than three, and a bad category, naming the field', async () => {
+    const { mina, history } = leased();
+    await appendHistory(t.store, history);
+    const photo = await upload(mina.email);
+    const fields = async (body: unknown) =>
+      (
+        await given()
+          .when({ method: 'POST', path: '/maintenance', as: mina.email, body })
+          .thenRefused('invalid-input', 400)
+      ).body.errors.map((e: { field: string }) => e.field);
+    expect(await fields({ ...filing, photos: ['https://elsewhere.test/images/x.png'] })).toEqual([
+      'photos.0',
+    ]);
+    expect(await fields({ ...filing, photos: [photo, 'javascript:alert(1)'] })).toEqual(['photos.1']);
+    // Shaped like ours, but nothing was uploaded under that id.
+    expect(
+      await fields({ ...filing, photos: [photo, `http://command.test/images/${requestId(99)}`] }),
+    ).toEqual(['photos.1']);
+    expect(await fields({ ...filing, photos: [photo, photo, photo, photo] })).toEqual(['photos']);
+    expect(await fields({ ...filing, category: 'roof' })).toEqual(['category']);
+    expect(await fields({ category: 'other', description: '   ' })).toEqual(['description']);
+  });
+
+  it('is triaged by an admin: scheduled with a date, then done; a repeat records nothing', async () => {
+    const { mina, boss, si, history } = leased();
+    await appendHistory(t.store, history);
+    const id = await fileAs(mina.email);
+    const triage = (body: unknown) =>
+      ({ method: 'PATCH', path: `/maintenance/${id}/status`, as: boss.email, body }) as const;
+    const change = (status: 'scheduled' | 'done', more = {}): DomainEvent => ({
+      type: 'MaintenanceStatusChanged' as const,
+      data: {
+        requestId: id,
+        email: mina.email,
+        si,
+        apartment: '3A01',
+        status,
+        ...more,
+        changedBy: boss.email,
+        changedAt: expect.any(String),
+      },
+    });
+    const day = '2099-01-15';
+    await given()
+      .when(triage({ status: 'scheduled', scheduledFor: day }))
+      .then(
+        { status: 200, body: { modifiedCount: 1, ...written } },
+        change('scheduled', { scheduledFor: day }),
+      );
+    await given()
+      .when(triage({ status: 'scheduled', scheduledFor: day }))
+      .then({ status: 200, body: { modifiedCount: 0, ...written } });
+    await given()
+      .when(triage({ status: 'done' }))
+      .then({ status: 200, body: { modifiedCount: 1, ...written } }, change('done'));
+    await given()
+      .when(triage({ status: 'in-progress' }))
+      .thenRefused('maintenance-request-closed', 409);
+  });
+
+  it('refuses triage by a member, of an unknown request, and with missing or malformed fields', async () => {
+    const { mina, boss, history } = leased();
+    await appendHistory(t.store, history);
+    const id = await fileAs(mina.email);
+    const triage = (body: unknown, as = boss.email, path = `/maintenance/${id}/status`) =>
+      given().when({ method: 'PATCH', path, as, body });
+    await triage({ status: 'acknowledged' }, mina.email).thenRefused('admin-only', 403);
+    await triage({ status: 'acknowledged' }, boss.email, `/maintenance/${requestId(98)}/status`).thenRefused(
+      'maintenance-request-not-found',
+      404,
+    );
+    await triage({ status: 'acknowledged' }, boss.email, '/maintenance/not-an-id/status').thenRefused(
+      'invalid-input',
+      400,
+    );
+    for (const body of [
+      { status: 'scheduled' },
+      { status: 'scheduled', scheduledFor: '2099-02-30' },
+      { status: 'scheduled', scheduledFor: 'tomorrow' },
+      { status: 'declined' },
+      { status: 'declined', reason: '  ' },
+      { status: 'open' },
+      { status: 'fixed' },
+    ])
+      await triage(body).thenRefused('invalid-input', 400);
+  });
+
+  it('takes comments from the member who filed it and from admins, no one else', async () => {
+    const { mina, boss, history } = leased();
+    await appendHistory(t.store, history);
+    const id = await fileAs(mina.email);
+    const rafi = person('user', 'rafi');
+    const say = (as: string, text: unknown) =>
+      given().when({ method: 'POST', path: `/maintenance/${id}/comments`, as, body: { text } });
+    const said = (author: string, authorRole: 'member' | 'admin', text: string): DomainEvent => ({
+      type: 'MaintenanceCommentAdded' as const,
+      data: { requestId: id, email: mina.email, author, authorRole, text, commentedAt: expect.any(String) },
+    });
+    await say(mina.email, 'Still dripping.').then(
+      { status: 200, body: written },
+      said(mina.email, 'member', 'Still dripping.'),
+    );
+    await say(boss.email, 'Plumber on Monday.').then(
+      { status: 200, body: written },
+      said(boss.email, 'admin', 'Plumber on Monday.'),
+    );
+    await appendHistory(t.store, joined(rafi));
+    await say(rafi.email, 'Me too').thenRefused('not-your-maintenance-request', 403);
+    await say(mina.email, '').thenRefused('invalid-input', 400);
+    await say(mina.email, 'x'.repeat(2001)).thenRefused('invalid-input', 400);
   });
 });
 

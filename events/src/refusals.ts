@@ -22,11 +22,16 @@ export const refusals = {
   'no-active-lease': { kind: 'forbidden', title: 'You do not lease this apartment' },
   'not-your-payment': { kind: 'forbidden', title: 'This payment is not yours' },
   'not-your-data': { kind: 'forbidden', title: 'Only the owner or an admin may read this' },
+  'not-your-maintenance-request': {
+    kind: 'forbidden',
+    title: 'Only the member who filed the request or an admin may do this',
+  },
   'apartment-not-found': { kind: 'not-found', title: 'No such apartment' },
   'agreement-request-not-found': { kind: 'not-found', title: 'No such agreement request' },
   'coupon-not-found': { kind: 'not-found', title: 'No such coupon' },
   'user-not-found': { kind: 'not-found', title: 'No such user' },
   'payment-not-found': { kind: 'not-found', title: 'No such rent payment' },
+  'maintenance-request-not-found': { kind: 'not-found', title: 'No such maintenance request' },
   'apartment-already-listed': { kind: 'conflict', title: 'The apartment is already listed' },
   'apartment-already-booked': { kind: 'conflict', title: 'The apartment is already booked' },
   'agreement-request-pending': { kind: 'conflict', title: 'A request for this apartment is pending' },
@@ -50,6 +55,15 @@ export const refusals = {
   'payment-not-started': { kind: 'conflict', title: 'The payment was not started here' },
   'payment-terms-mismatch': { kind: 'conflict', title: 'The payment does not match its terms' },
   'reminder-already-issued': { kind: 'conflict', title: 'This reminder was already issued' },
+  'maintenance-request-already-filed': {
+    kind: 'conflict',
+    title: 'The maintenance request was already filed',
+  },
+  'maintenance-request-closed': { kind: 'conflict', title: 'The maintenance request is closed' },
+  'maintenance-status-not-allowed': {
+    kind: 'conflict',
+    title: 'The maintenance request cannot move to this status',
+  },
   'concurrent-change': { kind: 'conflict', title: 'The data changed meanwhile' },
 } as const satisfies Record<string, Rule>;
 

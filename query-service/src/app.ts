@@ -19,6 +19,7 @@ import { apartmentRoutes } from './routes/apartments.ts';
 import { couponRoutes } from './routes/coupons.ts';
 import { healthRoutes } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
+import { maintenanceRoutes } from './routes/maintenance.ts';
 import { memberRoutes } from './routes/members.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { paymentRoutes } from './routes/payments.ts';
@@ -74,6 +75,7 @@ export function createApp(deps: QueryDeps): Koa {
     paymentRoutes,
     rentLedgerRoutes,
     notificationRoutes,
+    maintenanceRoutes,
     userRoleRoutes,
     imageRoutes,
     eventStreamRoutes,

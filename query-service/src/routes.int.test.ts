@@ -37,6 +37,8 @@ const matrix: Array<[string, Record<Who, number>]> = [
   [`/payments/${alice}`, ownerOrAdmin],
   [`/payments/${alice}?month=january`, ownerOrAdmin],
   [`/rent-ledger/${alice}`, ownerOrAdmin],
+  [`/myMaintenance/${alice}`, ownerOrAdmin],
+  ['/maintenance?status=active&category=plumbing&block=A&page=0', adminOnly],
   [`/user/admin/${alice}`, ownerOrAdmin],
   [`/user/member/${alice}`, ownerOrAdmin],
   [`/user/users/${alice}`, ownerOrAdmin],
@@ -389,20 +391,22 @@ describe.skipIf(missing('postgres'))('the query routes', () => {
 
   it('keeps the statistics right through requests, accepts, rejects and demotions', async () => {
     const stats = async () => (await q.get('/apartmentData', { as: people.admin.email })).body;
+    // frank's door bell request (more counts: maintenance-routes.int.test.ts).
+    const maintenance = { open: 0, acknowledged: 1, scheduled: 0, 'in-progress': 0, done: 0, declined: 0 };
     // alice (si 1) and frank (si 6) are members; bob, carol, dave (demoted) and erin are users.
-    expect(await stats()).toEqual({ total: 8, available: 6, booked: 2, user: 4, member: 2 });
+    expect(await stats()).toEqual({ total: 8, available: 6, booked: 2, user: 4, member: 2, maintenance });
 
     await q.history.accept(script.requests.erinRequest.requestId);
     const bob = await q.history.request(7, people.bob.email);
     await q.history.reject(bob.requestId);
     await q.catchUp();
-    expect(await stats()).toEqual({ total: 8, available: 5, booked: 3, user: 3, member: 3 });
+    expect(await stats()).toEqual({ total: 8, available: 5, booked: 3, user: 3, member: 3, maintenance });
 
     await q.history.demote(people.frank.email);
     const last = await q.history.demote(people.alice.email);
     await q.catchUp();
     await q.heard('statistics', last.position);
-    expect(await stats()).toEqual({ total: 8, available: 7, booked: 1, user: 5, member: 1 });
+    expect(await stats()).toEqual({ total: 8, available: 7, booked: 1, user: 5, member: 1, maintenance });
     expect(
       (await q.get('/members', { as: people.admin.email })).body.map((m: { email: string }) => m.email),
     ).toEqual([people.erin.email]);

@@ -124,6 +124,7 @@ describe('on phones and for everyone', () => {
         ['/dashboard/memberPayment', 'Make Payment'],
         ['/dashboard/paymentHistory', 'Payment History'],
         ['/dashboard/rentLedger', 'Rent Ledger'],
+        ['/dashboard/maintenance', 'Maintenance'],
         ['/dashboard/announcements', 'Announcements'],
       ],
       admin: [
@@ -132,6 +133,7 @@ describe('on phones and for everyone', () => {
         ['/dashboard/agreementRequest', 'Agreement Requests'],
         ['/dashboard/manageCoupon', 'Manage Coupons'],
         ['/dashboard/makeAnnouncement', 'Make an Announcement'],
+        ['/dashboard/maintenanceQueue', 'Maintenance Requests'],
         ['/dashboard/auditLog', 'Audit Log'],
         ['/dashboard/overdueRent', 'Overdue Rent'],
       ],

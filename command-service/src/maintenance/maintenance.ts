@@ -1,7 +1,8 @@
 import type { DomainEvent } from '@building/events/catalogue';
 import type { Aggregate } from '../command-handling/aggregate.ts';
 
-type Status = Extract<DomainEvent, { type: 'MaintenanceStatusChanged' }>['data']['status'] | 'open';
+export type MaintenanceStatus =
+  Extract<DomainEvent, { type: 'MaintenanceStatusChanged' }>['data']['status'] | 'open';
 
 /** A maintenance request (stream maintenance-<requestId>): filed by a member, triaged by admins. */
 export interface MaintenanceState {
@@ -10,7 +11,10 @@ export interface MaintenanceState {
   email: string | null;
   si: number | null;
   apartment: string | null;
-  status: Status;
+  status: MaintenanceStatus;
+  /** The date of the visit while it is scheduled (a re-schedule must name another one). */
+  scheduledFor: string | null;
+  comments: number;
 }
 
 export const initialMaintenanceState = (): MaintenanceState => ({
@@ -19,20 +23,24 @@ export const initialMaintenanceState = (): MaintenanceState => ({
   si: null,
   apartment: null,
   status: 'open',
+  scheduledFor: null,
+  comments: 0,
 });
 
 export function evolveMaintenance(state: MaintenanceState, event: DomainEvent): MaintenanceState {
   switch (event.type) {
     case 'MaintenanceRequested':
       return {
+        ...initialMaintenanceState(),
         filed: true,
         email: event.data.email,
         si: event.data.si,
         apartment: event.data.apartment,
-        status: 'open',
       };
     case 'MaintenanceStatusChanged':
-      return { ...state, status: event.data.status };
+      return { ...state, status: event.data.status, scheduledFor: event.data.scheduledFor ?? null };
+    case 'MaintenanceCommentAdded':
+      return { ...state, comments: state.comments + 1 };
     default:
       return state;
   }

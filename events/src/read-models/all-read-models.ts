@@ -2,6 +2,7 @@ import { agreementRequestsView } from './agreement-requests.ts';
 import { announcementsView } from './announcements.ts';
 import { apartmentsView } from './apartments.ts';
 import { couponsView } from './coupons.ts';
+import { maintenanceView } from './maintenance.ts';
 import { memberApartmentsView } from './member-apartments.ts';
 import { membersView } from './members.ts';
 import { notificationsView } from './notifications.ts';
@@ -24,6 +25,7 @@ export const readModels: readonly ReadModel[] = [
   statisticsView,
   rentLedgerView,
   notificationsView,
+  maintenanceView,
 ];
 
 export function readModelOf(view: ViewName): ReadModel {

@@ -15,6 +15,7 @@ export const viewNames = [
   'statistics',
   'rent-ledger',
   'notifications',
+  'maintenance',
 ] as const;
 export type ViewName = (typeof viewNames)[number];
 

@@ -86,14 +86,18 @@ describe.skipIf(missing('postgres'))('the mailer', () => {
   });
 
   it('sends nothing twice when it is restarted mid-run', async () => {
-    const requestId = '33333333-3333-4333-8333-333333333333';
+    const { requestId } = await history.fileMaintenance(ana, 1, {
+      category: 'plumbing',
+      description: 'The kitchen tap drips',
+    });
     const statuses = ['acknowledged', 'scheduled', 'in-progress', 'done'] as const;
     await mailer!.stop();
     for (const status of statuses)
-      await history.maintenanceStatus(ana, 1, requestId, {
+      await history.triageMaintenance(
+        requestId,
         status,
-        ...(status === 'scheduled' ? { scheduledFor: '2026-05-02' } : {}),
-      });
+        status === 'scheduled' ? { scheduledFor: '2026-05-02' } : {},
+      );
     await start();
     // Stopped as soon as the first of the batch is out, then started again: it resumes.
     for (let i = 0; i < 300 && sink.mailbox.list().length < 4; i++)

@@ -7,6 +7,7 @@ import { announcements } from './announcements.ts';
 import { apartments } from './apartments.ts';
 import { coupons } from './coupons.ts';
 import { memberApartments } from './member-apartments.ts';
+import { maintenance } from './maintenance.ts';
 import { members } from './members.ts';
 import { payments } from './payments.ts';
 import { statistics } from './statistics.ts';
@@ -174,6 +175,7 @@ describe('projections: given events, then rows', () => {
         { email: ana, admin: false, member: true },
         { email: 'ben@example.com', admin: false, member: false },
       ],
+      maintenance: [],
     });
   });
 
@@ -329,5 +331,117 @@ describe('projections: given events, then rows', () => {
         refunded_at: at(4),
       },
     ]);
+  });
+});
+
+describe('maintenance: given a request, its triage and comments, then rows', () => {
+  const requestId = '55555555-5555-4555-8555-555555555555';
+  const stream = `maintenance-${requestId}`;
+  const photo = 'http://127.0.0.1:4001/images/66666666-6666-4666-8666-666666666666';
+  const filed: [string, DomainEvent] = [
+    stream,
+    {
+      type: 'MaintenanceRequested',
+      data: {
+        requestId,
+        email: ben,
+        name: 'Ben',
+        si: 3,
+        apartment: 'A-103',
+        block: 'A',
+        category: 'plumbing',
+        description: 'The tap drips.',
+        photos: [photo],
+        requestedAt: at(1),
+      },
+    },
+  ];
+  const change = (status: 'scheduled' | 'done', minute: number, more = {}): [string, DomainEvent] => [
+    stream,
+    {
+      type: 'MaintenanceStatusChanged',
+      data: {
+        requestId,
+        email: ben,
+        si: 3,
+        apartment: 'A-103',
+        status,
+        ...more,
+        changedBy: 'Admin@Example.com',
+        changedAt: at(minute),
+      },
+    },
+  ];
+  const comment: [string, DomainEvent] = [
+    stream,
+    {
+      type: 'MaintenanceCommentAdded',
+      data: {
+        requestId,
+        email: ben,
+        author: ben,
+        authorRole: 'member',
+        text: 'Thanks!',
+        commentedAt: at(4),
+      },
+    },
+  ];
+  const history = [filed, change('scheduled', 2, { scheduledFor: '2026-01-07' }), change('done', 3), comment];
+
+  it('keeps the request at its latest status, every change and every comment, the same when replayed', () => {
+    const events = given(...history);
+    const request = {
+      request_id: requestId,
+      email: 'ben@example.com',
+      name: 'Ben',
+      si: 3,
+      apartment: 'A-103',
+      block: 'A',
+      category: 'plumbing',
+      description: 'The tap drips.',
+      photos: JSON.stringify([photo]),
+      status: 'done',
+      scheduled_for: null,
+      reason: null,
+      requested_at: at(1),
+      updated_at: at(4),
+    };
+    const changed = (n: number, status: string, minute: number, scheduledFor: string | null) => ({
+      change_id: events[n]!.id,
+      request_id: requestId,
+      status,
+      scheduled_for: scheduledFor,
+      reason: null,
+      changed_by: 'admin@example.com',
+      changed_at: at(minute),
+      position: n + 1,
+    });
+    const once = rowsOf(maintenance, events);
+    expect(once.requests).toEqual([request]);
+    // Keyed by the events' (random) ids: compare regardless of order.
+    expect(once.history).toHaveLength(2);
+    expect(once.history).toEqual(
+      expect.arrayContaining([changed(1, 'scheduled', 2, '2026-01-07'), changed(2, 'done', 3, null)]),
+    );
+    expect(once.comments).toEqual([
+      {
+        comment_id: events[3]!.id,
+        request_id: requestId,
+        author: 'ben@example.com',
+        author_role: 'member',
+        text: 'Thanks!',
+        commented_at: at(4),
+        position: 4,
+      },
+    ]);
+    expect(rowsOf(maintenance, events, 2)).toEqual(once);
+  });
+
+  it('counts requests by status in the statistics', () => {
+    expectRows(statistics, history.slice(0, 2), {
+      apartments: [],
+      accounts: [],
+      maintenance: [{ request_id: requestId, status: 'scheduled' }],
+    });
   });
 });

@@ -3,6 +3,7 @@ import { agreementRequests } from './agreement-requests.ts';
 import { announcements } from './announcements.ts';
 import { apartments } from './apartments.ts';
 import { coupons } from './coupons.ts';
+import { maintenance } from './maintenance.ts';
 import { memberApartments } from './member-apartments.ts';
 import { members } from './members.ts';
 import { notifications } from './notifications.ts';
@@ -24,6 +25,7 @@ export const projections: readonly Projection[] = [
   statistics,
   rentLedger,
   notifications,
+  maintenance,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

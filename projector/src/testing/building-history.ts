@@ -15,6 +15,7 @@ export function buildingHistory(store: PostgresEventStore, start = new Date('202
   const names = new Map<string, string>();
   const pending = new Map<string, { si: number; email: string }>();
   const leases = new Map<string, Set<number>>();
+  const maintenance = new Map<string, { email: string; si: number; apartment: string }>();
   const admin: Actor = { email: 'admin@building.test', role: 'admin' };
 
   async function write(byStream: Array<[string, DomainEvent[]]>, actor: Actor = 'system') {
@@ -296,32 +297,93 @@ export function buildingHistory(store: PostgresEventStore, start = new Date('202
       ]);
     },
 
-    /** An admin moves a member's maintenance request on (the request itself is not written). */
-    maintenanceStatus: (
+    /** A member files a maintenance request about their leased apartment. */
+    fileMaintenance: async (
       email: string,
       si: number,
+      filing: Pick<EventData<'MaintenanceRequested'>, 'category' | 'description'> & { photos?: string[] },
+    ) => {
+      const { apartment: name, block } = lease(si);
+      const requestId = randomUUID();
+      const requestedAt = new Date(start.getTime() + (minutes + 1) * 60_000).toISOString();
+      maintenance.set(requestId, { email, si, apartment: name });
+      const result = await write(
+        [
+          [
+            streams.maintenance(requestId),
+            [
+              one('MaintenanceRequested', {
+                requestId,
+                email,
+                name: names.get(email) ?? '',
+                si,
+                apartment: name,
+                block,
+                photos: [],
+                ...filing,
+                requestedAt,
+              }),
+            ],
+          ],
+        ],
+        { email, role: 'member' },
+      );
+      return { ...result, requestId };
+    },
+
+    /** An admin moves a maintenance request on (scheduledFor / reason as the status needs). */
+    triageMaintenance: (
       requestId: string,
-      change: Pick<EventData<'MaintenanceStatusChanged'>, 'status' | 'scheduledFor' | 'reason'>,
-    ) =>
-      write(
+      status: EventData<'MaintenanceStatusChanged'>['status'],
+      more: { scheduledFor?: string; reason?: string } = {},
+    ) => {
+      const request = maintenance.get(requestId);
+      if (!request) throw new Error('no such maintenance request');
+      const changedAt = new Date(start.getTime() + (minutes + 1) * 60_000).toISOString();
+      return write(
         [
           [
             streams.maintenance(requestId),
             [
               one('MaintenanceStatusChanged', {
                 requestId,
-                email,
-                si,
-                apartment: lease(si).apartment,
-                ...change,
+                ...request,
+                status,
+                ...more,
                 changedBy: admin.email,
-                changedAt: new Date(start.getTime() + (minutes + 1) * 60_000).toISOString(),
+                changedAt,
               }),
             ],
           ],
         ],
         admin,
-      ),
+      );
+    },
+
+    commentOnMaintenance: (requestId: string, author: string, text: string) => {
+      const request = maintenance.get(requestId);
+      if (!request) throw new Error('no such maintenance request');
+      const authorRole = author === admin.email ? 'admin' : 'member';
+      const commentedAt = new Date(start.getTime() + (minutes + 1) * 60_000).toISOString();
+      return write(
+        [
+          [
+            streams.maintenance(requestId),
+            [
+              one('MaintenanceCommentAdded', {
+                requestId,
+                email: request.email,
+                author,
+                authorRole,
+                text,
+                commentedAt,
+              }),
+            ],
+          ],
+        ],
+        authorRole === 'admin' ? admin : { email: author, role: 'member' },
+      );
+    },
 
     emailPreferences: (email: string, off: EventData<'EmailPreferencesChanged'>['off']) =>
       write([[streams.user(email), [one('EmailPreferencesChanged', { email, off })]]], {

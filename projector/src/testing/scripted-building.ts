@@ -14,7 +14,8 @@ export const people = {
  * A scripted history of the building: 8 apartments, requests, accepts (one auto-rejecting a rival),
  * a reject, a member with two leases who pays and is then demoted, coupons, announcements.
  * At the end: alice (si 1) and frank (si 6) are members; dave is a demoted user; erin has a
- * pending request; bob's and carol's requests were rejected.
+ * pending request; bob's and carol's requests were rejected; frank's maintenance request about his
+ * door bell is acknowledged, with his comment.
  */
 export async function scriptedBuilding(h: BuildingHistory) {
   await h.register(people.admin.email, people.admin.name, { admin: true });
@@ -47,10 +48,17 @@ export async function scriptedBuilding(h: BuildingHistory) {
   const frankRequest = await h.request(6, people.frank.email);
   await h.accept(frankRequest.requestId);
   const erinRequest = await h.request(5, people.erin.email);
+  const doorbell = await h.fileMaintenance(people.frank.email, 6, {
+    category: 'other',
+    description: 'The door bell is silent',
+  });
+  await h.triageMaintenance(doorbell.requestId, 'acknowledged');
+  await h.commentOnMaintenance(doorbell.requestId, people.frank.email, 'It rings sometimes at night.');
   return {
     coupons: { save10, half, welcome },
     news: { firstNews, latestNews },
     requests: { aliceRequest, bobRequest, carolRequest, daveFirst, daveSecond, frankRequest, erinRequest },
     payments: { aliceJanuary, aliceFebruary, daveMarch },
+    maintenance: { doorbell },
   };
 }

@@ -23,6 +23,8 @@ const pages = {
   paymentHistory: lazy(() => import('../features/payments/routes/payment-history-route.tsx')),
   rentLedger: lazy(() => import('../features/rent-ledger/routes/rent-ledger-route.tsx')),
   overdueRent: lazy(() => import('../features/rent-ledger/routes/overdue-rent-route.tsx')),
+  maintenance: lazy(() => import('../features/maintenance/routes/member-maintenance-route.tsx')),
+  maintenanceQueue: lazy(() => import('../features/maintenance/routes/maintenance-queue-route.tsx')),
 } satisfies Record<string, LazyExoticComponent<ComponentType>>;
 
 type Page = keyof typeof pages;
@@ -34,10 +36,11 @@ const adminOnly: Page[] = [
   'agreementRequest',
   'manageCoupon',
   'makeAnnouncement',
+  'maintenanceQueue',
   'auditLog',
   'overdueRent',
 ];
-const memberOnly: Page[] = ['memberProfile', 'memberPayment', 'payment'];
+const memberOnly: Page[] = ['memberProfile', 'memberPayment', 'payment', 'maintenance'];
 /** Former members keep their payment history, rent ledger and receipts (read only). */
 const residents: Page[] = ['paymentHistory', 'rentLedger'];
 

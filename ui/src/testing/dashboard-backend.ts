@@ -13,6 +13,7 @@ import { env } from '../lib/env.ts';
 import { backend } from './backend.ts';
 import { bearerEmail, recordCall } from './record-call.ts';
 import { problem } from './handlers.ts';
+import { maintenanceHandlers, resetMaintenance } from './maintenance-backend.ts';
 import { server } from './server.ts';
 
 /**
@@ -35,8 +36,14 @@ export const dashboard = {
   announcements: [] as Announcement[],
   myAgreements: {} as Record<string, AgreementRequest[]>,
   /** Any shape: the statistics screen's test of a malformed answer sets one. */
-  stats: { total: 8, available: 6, booked: 2, user: 5, member: 2 } as
-    ApartmentStats | Record<string, unknown>,
+  stats: {
+    total: 8,
+    available: 6,
+    booked: 2,
+    user: 5,
+    member: 2,
+    maintenance: { open: 0, acknowledged: 0, scheduled: 0, 'in-progress': 0, done: 0, declined: 0 },
+  } as ApartmentStats | Record<string, unknown>,
   members: [] as Member[],
   requests: [] as AgreementRequest[],
   memberApartments: {} as Record<string, MemberApartment[]>,
@@ -73,7 +80,14 @@ export function resetDashboard() {
     },
   ];
   dashboard.myAgreements = {};
-  dashboard.stats = { total: 8, available: 6, booked: 2, user: 5, member: 2 };
+  dashboard.stats = {
+    total: 8,
+    available: 6,
+    booked: 2,
+    user: 5,
+    member: 2,
+    maintenance: { open: 0, acknowledged: 0, scheduled: 0, 'in-progress': 0, done: 0, declined: 0 },
+  };
   dashboard.members = [];
   dashboard.requests = [];
   dashboard.memberApartments = {};
@@ -355,6 +369,7 @@ export function serveDashboardBackend() {
   configure({ asyncUtilTimeout: 4000 });
   beforeEach(() => {
     resetDashboard();
-    server.use(...dashboardHandlers);
+    resetMaintenance();
+    server.use(...dashboardHandlers, ...maintenanceHandlers);
   });
 }

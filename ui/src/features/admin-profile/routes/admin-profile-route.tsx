@@ -1,10 +1,24 @@
 import { useTranslation } from 'react-i18next';
+import { maintenanceStatuses } from '@building/events/catalogue';
 import { formatNumber, formatTaka } from '../../../lib/format.ts';
 import { useOverdueRent, type OverdueRent } from '../../../lib/overdue-rent.ts';
 import './admin-profile.css';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { ProfileCard } from '../../../components/profile-card.tsx';
 import { percentOf, useApartmentStats, type ApartmentStats } from '../api/get-apartment-stats.ts';
+
+function Tiles({ tiles }: { tiles: Array<{ label: string; value: string }> }) {
+  return (
+    <dl className="stat-tiles">
+      {tiles.map((tile) => (
+        <div key={tile.label} className="box stat-tile">
+          <dt className="heading">{tile.label}</dt>
+          <dd className="title is-3">{tile.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 function StatTiles({ stats, overdue }: { stats: ApartmentStats; overdue: OverdueRent | undefined }) {
   const { t } = useTranslation();
@@ -22,15 +36,16 @@ function StatTiles({ stats, overdue }: { stats: ApartmentStats; overdue: Overdue
         ]
       : []),
   ];
+  const requests = maintenanceStatuses.map((status) => ({
+    label: t(`maintenance.statuses.${status}`),
+    value: formatNumber(stats.maintenance[status]),
+  }));
   return (
-    <dl className="stat-tiles">
-      {tiles.map((tile) => (
-        <div key={tile.label} className="box stat-tile">
-          <dt className="heading">{tile.label}</dt>
-          <dd className="title is-3">{tile.value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <Tiles tiles={tiles} />
+      <h3 className="title is-5 mt-4">{t('maintenance.statistics')}</h3>
+      <Tiles tiles={requests} />
+    </>
   );
 }
 

@@ -17,7 +17,14 @@ describe('admin profile', () => {
   beforeEach(() => backend.admins.add(admin.email));
 
   it('shows the profile and the statistics, percentages of the total with two decimals', async () => {
-    dashboard.stats = { total: 12, available: 7, booked: 5, user: 9, member: 4 };
+    dashboard.stats = {
+      total: 12,
+      available: 7,
+      booked: 5,
+      user: 9,
+      member: 4,
+      maintenance: { open: 3, acknowledged: 1, scheduled: 2, 'in-progress': 1, done: 6, declined: 0 },
+    };
     renderRoute('/dashboard/adminProfile', { signedInAs: admin });
     expect(await screen.findByRole('region', { name: 'Profile' })).toHaveTextContent('Ayesha Admin');
     await screen.findByText('Total Rooms');
@@ -26,10 +33,22 @@ describe('admin profile', () => {
     expect(within(tile('Booked Rooms')).getByText('41.67%')).toBeInTheDocument();
     expect(within(tile('Users')).getByText('9')).toBeInTheDocument();
     expect(within(tile('Members')).getByText('4')).toBeInTheDocument();
+    // Maintenance requests by status.
+    expect(screen.getByRole('heading', { name: 'Maintenance requests' })).toBeInTheDocument();
+    expect(within(tile('Open')).getByText('3')).toBeInTheDocument();
+    expect(within(tile('In progress')).getByText('1')).toBeInTheDocument();
+    expect(within(tile('Done')).getByText('6')).toBeInTheDocument();
   });
 
   it('shows 0.00% for an empty building', async () => {
-    dashboard.stats = { total: 0, available: 0, booked: 0, user: 0, member: 0 };
+    dashboard.stats = {
+      total: 0,
+      available: 0,
+      booked: 0,
+      user: 0,
+      member: 0,
+      maintenance: { open: 0, acknowledged: 0, scheduled: 0, 'in-progress': 0, done: 0, declined: 0 },
+    };
     renderRoute('/dashboard/adminProfile', { signedInAs: admin });
     await screen.findByText('Total Rooms');
     expect(within(tile('Available Rooms')).getByText('0.00%')).toBeInTheDocument();

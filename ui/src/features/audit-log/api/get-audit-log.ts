@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod/mini';
 import { query } from '../../../lib/api-client.ts';
 
-export const auditCategories = ['agreements', 'payments'] as const;
+export const auditCategories = ['agreements', 'payments', 'maintenances'] as const;
 export type AuditCategory = (typeof auditCategories)[number];
 
 const actorSchema = z.union([

@@ -47,6 +47,7 @@ export function Sidebar({ roles, announcementCount }: SidebarProps) {
             <Item href="/agreementRequest">{t('dashboard.agreementRequests')}</Item>
             <Item href="/manageCoupon">{t('dashboard.manageCoupons')}</Item>
             <Item href="/overdueRent">{t('dashboard.overdueRent')}</Item>
+            <Item href="/maintenanceQueue">{t('dashboard.maintenance')}</Item>
             <Item href="/auditLog">{t('dashboard.auditLog')}</Item>
           </ul>
         </>
@@ -59,6 +60,7 @@ export function Sidebar({ roles, announcementCount }: SidebarProps) {
             <Item href="/memberPayment">{t('dashboard.makePayment')}</Item>
             <Item href="/paymentHistory">{t('dashboard.paymentHistory')}</Item>
             <Item href="/rentLedger">{t('dashboard.rentLedger')}</Item>
+            <Item href="/maintenance">{t('dashboard.maintenance')}</Item>
             <Item href="/announcements">{announcements}</Item>
           </ul>
         </>

@@ -58,6 +58,7 @@ describe('dashboard shell', () => {
       'Agreement Requests',
       'Manage Coupons',
       'Overdue Rent',
+      'Maintenance',
       'Audit Log',
     ]);
     expect(within(sidebar()).getByRole('link', { name: 'Admin Profile' })).toHaveAttribute(

@@ -1,4 +1,4 @@
-import { i18next } from '../../../i18n/i18n.ts';
+import { i18next } from '../i18n/i18n.ts';
 
 /** The server keeps photos up to 5 MB, of these kinds (it checks the bytes, not the name). */
 export const maxPhotoBytes = 5 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { command } from '../../../lib/api-client.ts';
-import { assetUrl } from '../../../lib/asset-url.ts';
+import { command } from './api-client.ts';
+import { assetUrl } from './asset-url.ts';
 
 const uploadedSchema = z.object({ data: z.object({ display_url: z.string().check(z.minLength(1)) }) });
 
