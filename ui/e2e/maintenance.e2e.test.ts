@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { waitForEmail } from './support/mailbox.ts';
 import { signIn } from './support/sign-in.ts';
 import { solidPng } from './support/solid-png.ts';
 import { e2eStack } from './support/stack-env.ts';
@@ -9,7 +10,7 @@ import { e2eStack } from './support/stack-env.ts';
  * A maintenance request end to end, in Chromium against the started stack: the member files one
  * with a photo; the admin schedules it, then marks it done; the member's open page shows each step
  * without a reload (the query-service's live stream). The member stays on a phone, the admin on a
- * desktop, so both layouts are seen.
+ * desktop, so both layouts are seen. Each status change also reaches the member by email.
  */
 const stack = e2eStack();
 const phone = { width: 390, height: 844 };
@@ -80,6 +81,8 @@ describe('a maintenance request, in Chromium', () => {
     await cardOn(memberPage).getByText('Visit on 14 March 2099').first().waitFor(live);
     await cardOn(memberPage).getByText('Scheduled', { exact: true }).first().waitFor();
     await shot(memberPage, 'member-scheduled-phone');
+    const email = await waitForEmail(stack.mailboxUrl, stack.accounts.member.email, /: scheduled$/);
+    expect(email.subject).toMatch(/^Maintenance request for \S+: scheduled$/);
   });
 
   it('the admin marks it done and comments; the member sees both live and answers', async () => {
@@ -101,6 +104,7 @@ describe('a maintenance request, in Chromium', () => {
     await mine.getByRole('button', { name: 'Comment' }).click();
     await mine.getByText('Thank you!', { exact: true }).waitFor(live);
     await shot(memberPage, 'member-done-phone');
+    await waitForEmail(stack.mailboxUrl, stack.accounts.member.email, /^Maintenance request for \S+: done$/);
     await memberPage.setViewportSize(desktop);
     await shot(memberPage, 'member-done-desktop');
     await adminPage.setViewportSize(phone);

@@ -1,14 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { waitForEmail } from './support/mailbox.ts';
 import { signIn } from './support/sign-in.ts';
 import { e2eStack } from './support/stack-env.ts';
 
 /**
  * The rent ledger end to end: the demo member's lease began when the stack seeded it, so this
  * month (in Dhaka) is unpaid and the reminder scheduler, started by the stack, has reminded them of
- * it. The member sees the month with its reminder, pays it by card from the ledger, and the ledger
- * shows it paid with its receipt. The admin's overdue list and statistics answer.
+ * it, in the ledger and by email. The member pays it by card from the ledger; the ledger shows it
+ * paid with its receipt, and the receipt arrives by email with its PDF. The admin's overdue list and statistics answer.
  */
 const stack = e2eStack();
 const patience = { timeout: 20_000 };
@@ -46,6 +47,9 @@ describe('the rent ledger, in Chromium', () => {
     // The scheduler's reminder reaches the open page live (or was already there).
     await row.getByText(/(Due|Overdue) reminder \d\d\/\d\d\/\d{4}/).waitFor(patience);
     await screenshot(page, 'rent-ledger/member-unpaid');
+    const [month, year] = thisMonth.split(' ');
+    const member = stack.accounts.member.email;
+    await waitForEmail(stack.mailboxUrl, member, new RegExp(`^Rent for ${month} ${year} is (due|overdue)$`));
 
     await row.getByRole('link', { name: `Pay ${thisMonth}` }).click();
     await page.waitForURL(/\/dashboard\/payment\?si=\d+&month=\w+&year=\d{4}$/);
@@ -68,6 +72,12 @@ describe('the rent ledger, in Chromium', () => {
     await row.getByText('Paid', { exact: true }).waitFor(patience);
     await row.getByRole('button', { name: `Receipt for ${transactionId}` }).waitFor();
     await screenshot(page, 'rent-ledger/member-paid');
+    const receipt = await waitForEmail(
+      stack.mailboxUrl,
+      member,
+      new RegExp(`^Receipt: rent for ${month} ${year}`),
+    );
+    expect(receipt.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
   });
 
   it('the admin sees the overdue list and the figures in the statistics', async () => {

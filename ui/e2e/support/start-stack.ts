@@ -20,6 +20,8 @@ export default async function setup(): Promise<() => Promise<void>> {
   const stack = await startStack({
     dataDir,
     ports: await freeStackPorts(),
+    // The reminder scheduler wakes every 2 s, not every minute, so a journey sees its reminder.
+    env: { REMINDER_INTERVAL_MS: '2000' },
     log: (line) => console.log(`[e2e stack] ${line}`),
     // The servers' warnings and errors only: their routine output would drown the test report.
     output: (name, line, stream) => {
