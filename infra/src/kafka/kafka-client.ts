@@ -94,9 +94,17 @@ export interface KafkaAdmin {
   disconnect(): Promise<void>;
 }
 
+export interface ConsumerOptions {
+  /**
+   * How long the group waits for a member's heartbeat before handing its partitions to the others
+   * (kafkajs: 30 s). A crashed member's partitions stand still that long.
+   */
+  sessionTimeoutMs?: number;
+}
+
 export interface KafkaClient {
   producer(): KafkaProducer;
-  consumer(groupId: string): KafkaConsumer;
+  consumer(groupId: string, options?: ConsumerOptions): KafkaConsumer;
   admin(): KafkaAdmin;
   /** Disconnects every producer, consumer and admin this client made. */
   disconnect(): Promise<void>;
@@ -141,7 +149,21 @@ export function createKafka(options: KafkaClientOptions): KafkaClient {
           }),
         ),
       ),
-    consumer: (groupId) => track(wrapConsumer(kafka.consumer({ groupId }))),
+    consumer: (groupId, consumerOptions = {}) =>
+      track(
+        wrapConsumer(
+          kafka.consumer({
+            groupId,
+            ...(consumerOptions.sessionTimeoutMs
+              ? {
+                  sessionTimeout: consumerOptions.sessionTimeoutMs,
+                  // Heartbeats at a third of the timeout at most, as Kafka advises.
+                  heartbeatInterval: Math.min(3000, Math.floor(consumerOptions.sessionTimeoutMs / 3)),
+                }
+              : {}),
+          }),
+        ),
+      ),
     admin: () => track(wrapAdmin(kafka)),
     async disconnect() {
       await Promise.allSettled([...open].map((thing) => thing.disconnect()));
