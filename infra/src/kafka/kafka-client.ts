@@ -90,6 +90,11 @@ export interface KafkaAdmin {
   listTopics(): Promise<string[]>;
   deleteTopics(topics: string[]): Promise<void>;
   fetchTopicOffsets(topic: string): Promise<PartitionOffsets[]>;
+  /** A consumer group's committed offsets (the next offset it will read; -1: none committed yet). */
+  fetchGroupOffsets(
+    groupId: string,
+    topics: string[],
+  ): Promise<Array<{ topic: string; partition: number; offset: string }>>;
   describeCluster(): Promise<{ clusterId: string; brokers: number }>;
   disconnect(): Promise<void>;
 }
@@ -254,6 +259,13 @@ function wrapAdmin(kafka: Kafka): KafkaAdmin {
       return offsets
         .map((o) => ({ partition: o.partition, low: o.low, high: o.high }))
         .sort((a, b) => a.partition - b.partition);
+    },
+    async fetchGroupOffsets(groupId, topics) {
+      await connected();
+      const offsets = await admin.fetchOffsets({ groupId, topics });
+      return offsets.flatMap((t) =>
+        t.partitions.map((p) => ({ topic: t.topic, partition: p.partition, offset: p.offset })),
+      );
     },
     async describeCluster() {
       await connected();

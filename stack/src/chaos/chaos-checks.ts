@@ -1,8 +1,11 @@
 import type { Knex } from 'knex';
+import { allTopics } from '@building/events/streams';
+import type { KafkaClient } from '@building/infra/kafka/kafka-client';
 import { projectionsReport } from '@building/infra/read-models/projections-report';
 import { rebuildProjections } from '@building/projector/ops/projections/rebuild-projections';
 import { liveTables, viewHashes } from '@building/projector/ops/testing/view-hashes';
 import { projections } from '@building/projector/projections/registry';
+import { PROJECTOR_GROUP_ID } from '@building/projector/sources/kafka-source';
 import { answered, type SentCommand } from './chaos-load.ts';
 
 /** Waits until the outbox is published and every projection has applied every event of its streams. */
@@ -21,6 +24,38 @@ export async function waitForCatchUp(db: Knex, timeoutMs: number): Promise<void>
         `not caught up after ${timeoutMs / 1000} s: outbox ${outbox?.n}, behind: ${behind.join(', ')}`,
       );
     await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * Waits until the projectors' consumer group has committed every record of every topic: the
+ * duplicate copies too, which leave no trace in the views when they are skipped as they must be.
+ */
+export async function waitForConsumed(kafka: KafkaClient, timeoutMs: number): Promise<void> {
+  const admin = kafka.admin();
+  const topics = allTopics();
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      const committed = new Map(
+        (await admin.fetchGroupOffsets(PROJECTOR_GROUP_ID, topics)).map((o) => [
+          `${o.topic}/${o.partition}`,
+          BigInt(o.offset),
+        ]),
+      );
+      const behind: string[] = [];
+      for (const topic of topics)
+        for (const { partition, low, high } of await admin.fetchTopicOffsets(topic)) {
+          const at = committed.get(`${topic}/${partition}`) ?? -1n;
+          if ((at < 0n ? BigInt(low) : at) < BigInt(high)) behind.push(`${topic}/${partition}`);
+        }
+      if (behind.length === 0) return;
+      if (Date.now() > deadline)
+        throw new Error(`the projectors had not consumed ${behind.join(', ')} after ${timeoutMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    await admin.disconnect();
   }
 }
 

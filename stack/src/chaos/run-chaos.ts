@@ -5,9 +5,15 @@ import { signAccessToken } from '@building/infra/auth/access-token';
 import { ensureTopics } from '@building/infra/kafka/ensure-topics';
 import { createKafka } from '@building/infra/kafka/kafka-client';
 import { createTestDatabase } from '@building/infra/testing/test-database';
-import { checkWrites, parkedEvents, viewsUnlikeRebuild, waitForCatchUp } from './chaos-checks.ts';
+import {
+  checkWrites,
+  parkedEvents,
+  viewsUnlikeRebuild,
+  waitForCatchUp,
+  waitForConsumed,
+} from './chaos-checks.ts';
 import { startRestartableBroker, startRestartableRedis } from './chaos-infra.ts';
-import { sendLoad } from './chaos-load.ts';
+import { answered, sendLoad, type SentCommand } from './chaos-load.ts';
 import { chaosAdmin, chaosJwtSecret, startChaosStack, type ChaosStack } from './chaos-stack.ts';
 import { startDuplicating } from './duplicate-deliveries.ts';
 import { seededRandom } from './malformed-requests.ts';
@@ -121,27 +127,33 @@ export async function runChaos(options: {
               random: seededRandom(options.seed * 1000 + run),
             })
           : undefined;
-        const injected = faults.map(async (kind) => {
-          await pause(loadMs * (0.15 + 0.55 * random()));
-          await inject(kind, { stack, broker, redis, random });
-        });
-        const sent = await sendLoad({
-          commandUrl: stack.commandUrl,
-          run,
-          seed: options.seed * 1000 + run,
-          durationMs: loadMs,
-          clients: 4,
-        });
-        result.sent = sent.length;
-        await Promise.all(injected);
-        await stack.allUp(120_000);
-        await waitForCatchUp(database.db, 120_000);
-        if (duplicating) {
-          result.duplicates = await duplicating.stop();
+        let sent: SentCommand[];
+        try {
+          // Settled, not raced: a fault that fails mid-load is reported after the load, not lost.
+          const injected = Promise.allSettled(
+            faults.map(async (kind) => {
+              await pause(loadMs * (0.15 + 0.55 * random()));
+              await inject(kind, { stack, broker, redis, random });
+            }),
+          );
+          sent = await sendLoad({
+            commandUrl: stack.commandUrl,
+            run,
+            seed: options.seed * 1000 + run,
+            durationMs: loadMs,
+            clients: 4,
+          });
+          result.sent = sent.length;
+          result.answered = sent.filter(answered).length;
+          for (const outcome of await injected) if (outcome.status === 'rejected') throw outcome.reason;
+          await stack.allUp(120_000);
           await waitForCatchUp(database.db, 120_000);
+        } finally {
+          result.duplicates = (await duplicating?.stop()) ?? 0;
         }
+        await waitForConsumed(kafka, 120_000);
         const writes = await checkWrites(database.db, sent);
-        Object.assign(result, { answered: writes.answered, lost: writes.lost, doubled: writes.doubled });
+        Object.assign(result, { lost: writes.lost, doubled: writes.doubled });
         result.parked = await parkedEvents(database.db);
         result.unlike = await viewsUnlikeRebuild(database.db);
       } catch (error) {
