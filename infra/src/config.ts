@@ -9,6 +9,8 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   KAFKA_BROKERS: z.string().optional(),
   KAFKA_TOPIC_PREFIX: z.string().default(''),
+  /** How soon a crashed projector's partitions go to the other instances (Kafka allows 6 s to 5 min). */
+  KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).max(300_000).optional(),
   /** `in-process`: the command-service publishes its outbox itself; `off`: a separate relay does. */
   OUTBOX_RELAY: z.enum(['in-process', 'off']).default('in-process'),
   REDIS_URL: z.string().optional(),

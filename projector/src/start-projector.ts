@@ -35,6 +35,7 @@ export async function startProjector(
         projector,
         topicPrefix: config.KAFKA_TOPIC_PREFIX,
         groupId: options.groupId ?? PROJECTOR_GROUP_ID,
+        sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
       });
       return {
         async stop() {

@@ -74,7 +74,8 @@ export interface Stack {
 
 const host = '127.0.0.1';
 const repo = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
-const entries = {
+/** Each server's entrypoint (the files docker-compose.yml runs). */
+export const entries = {
   postgres: repo('tools/embedded-postgres/src/main.ts'),
   auth: repo('tools/auth-emulator/src/main.ts'),
   sandbox: repo('tools/payment-sandbox/src/main.ts'),

@@ -90,13 +90,26 @@ export interface KafkaAdmin {
   listTopics(): Promise<string[]>;
   deleteTopics(topics: string[]): Promise<void>;
   fetchTopicOffsets(topic: string): Promise<PartitionOffsets[]>;
+  /** A consumer group's committed offsets (the next offset it will read; -1: none committed yet). */
+  fetchGroupOffsets(
+    groupId: string,
+    topics: string[],
+  ): Promise<Array<{ topic: string; partition: number; offset: string }>>;
   describeCluster(): Promise<{ clusterId: string; brokers: number }>;
   disconnect(): Promise<void>;
 }
 
+export interface ConsumerOptions {
+  /**
+   * How long the group waits for a member's heartbeat before handing its partitions to the others
+   * (kafkajs: 30 s). A crashed member's partitions stand still that long.
+   */
+  sessionTimeoutMs?: number;
+}
+
 export interface KafkaClient {
   producer(): KafkaProducer;
-  consumer(groupId: string): KafkaConsumer;
+  consumer(groupId: string, options?: ConsumerOptions): KafkaConsumer;
   admin(): KafkaAdmin;
   /** Disconnects every producer, consumer and admin this client made. */
   disconnect(): Promise<void>;
@@ -141,7 +154,21 @@ export function createKafka(options: KafkaClientOptions): KafkaClient {
           }),
         ),
       ),
-    consumer: (groupId) => track(wrapConsumer(kafka.consumer({ groupId }))),
+    consumer: (groupId, consumerOptions = {}) =>
+      track(
+        wrapConsumer(
+          kafka.consumer({
+            groupId,
+            ...(consumerOptions.sessionTimeoutMs
+              ? {
+                  sessionTimeout: consumerOptions.sessionTimeoutMs,
+                  // Heartbeats at a third of the timeout at most, as Kafka advises.
+                  heartbeatInterval: Math.min(3000, Math.floor(consumerOptions.sessionTimeoutMs / 3)),
+                }
+              : {}),
+          }),
+        ),
+      ),
     admin: () => track(wrapAdmin(kafka)),
     async disconnect() {
       await Promise.allSettled([...open].map((thing) => thing.disconnect()));
@@ -232,6 +259,13 @@ function wrapAdmin(kafka: Kafka): KafkaAdmin {
       return offsets
         .map((o) => ({ partition: o.partition, low: o.low, high: o.high }))
         .sort((a, b) => a.partition - b.partition);
+    },
+    async fetchGroupOffsets(groupId, topics) {
+      await connected();
+      const offsets = await admin.fetchOffsets({ groupId, topics });
+      return offsets.flatMap((t) =>
+        t.partitions.map((p) => ({ topic: t.topic, partition: p.partition, offset: p.offset })),
+      );
     },
     async describeCluster() {
       await connected();

@@ -84,6 +84,43 @@ describe.skipIf(missing('kafka'))('the outbox relay', () => {
         await relay.stop();
       }
     });
+    it('publishes with a fresh producer after its producer is refused', async () => {
+      const { db, prefix } = fixture();
+      // The first producer is refused as a restarted broker refuses an idempotent producer out of step.
+      const producers: string[] = [];
+      const refusing: KafkaClient = {
+        ...kafka,
+        producer() {
+          const real = kafka.producer();
+          producers.push(producers.length === 0 ? 'refused' : 'real');
+          if (producers.length > 1) return real;
+          return {
+            send: () =>
+              Promise.reject(
+                Object.assign(new Error('out of order'), { type: 'OUT_OF_ORDER_SEQUENCE_NUMBER' }),
+              ),
+            disconnect: () => real.disconnect(),
+          };
+        },
+      };
+      const errors: unknown[] = [];
+      const before = await publishedCount(kafka, prefix);
+      const relay = startOutboxRelay({
+        db,
+        kafka: refusing,
+        onError: (e) => errors.push(e),
+        standbyRetryMs: 100,
+      });
+      try {
+        await appendEvents(db, prefix, new Map(), ['announcement-c', 'announcement-d']);
+        await vi.waitFor(async () => expect(await outboxSize(db)).toBe(0), settle);
+        expect(await publishedCount(kafka, prefix)).toBe(before + 2);
+        expect(producers).toEqual(['refused', 'real']);
+        expect(errors).toHaveLength(1);
+      } finally {
+        await relay.stop();
+      }
+    });
   });
 
   describe('its publishable window', () => {

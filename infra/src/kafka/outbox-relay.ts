@@ -38,7 +38,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const pollMs = options.pollMs ?? 500;
   const standbyRetryMs = options.standbyRetryMs ?? 1000;
   const onError = options.onError ?? ((error) => console.error('[outbox-relay]', error));
-  const producer = options.kafka.producer();
+  let producer = options.kafka.producer();
   const waker = createWaker();
   let stopped = false;
   let active = false;
@@ -60,6 +60,10 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
           } catch (error) {
             if (stopped) break;
             onError(error);
+            // An idempotent producer can fall out of step with a restarted broker and be refused
+            // for ever (OUT_OF_ORDER_SEQUENCE_NUMBER): the next round publishes with a fresh one.
+            await producer.disconnect().catch(() => {});
+            producer = options.kafka.producer();
             await waker.sleep(standbyRetryMs);
           }
         }

@@ -16,8 +16,11 @@ export async function projectFromKafka(options: {
   topicPrefix?: string;
   groupId?: string;
   batchSize?: number;
+  sessionTimeoutMs?: number;
 }): Promise<{ stop(): Promise<void> }> {
-  const consumer = options.kafka.consumer(options.groupId ?? PROJECTOR_GROUP_ID);
+  const consumer = options.kafka.consumer(options.groupId ?? PROJECTOR_GROUP_ID, {
+    sessionTimeoutMs: options.sessionTimeoutMs,
+  });
   const batchSize = options.batchSize ?? 2000;
   await consumer.run({
     topics: allTopics(options.topicPrefix),

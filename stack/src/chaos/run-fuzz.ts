@@ -1,10 +1,7 @@
 import type { Knex } from 'knex';
 import { loadConfig } from '@building/infra/config';
-import { projectionsReport } from '@building/infra/read-models/projections-report';
-import { rebuildProjections } from '@building/projector/ops/projections/rebuild-projections';
-import { liveTables, viewHashes } from '@building/projector/ops/testing/view-hashes';
-import { projections } from '@building/projector/projections/registry';
 import { startProjector } from '@building/projector/start-projector';
+import { parkedEvents, viewsUnlikeRebuild, waitForCatchUp } from './chaos-checks.ts';
 import { fuzzedRoutes, malformedRequests, type FuzzRequest } from './malformed-requests.ts';
 import { fuzzAdmin, startFuzzServices } from './fuzz-services.ts';
 
@@ -67,17 +64,9 @@ export async function runFuzz(options: {
     };
     await Promise.all(Array.from({ length: options.concurrency ?? 8 }, worker));
 
-    await caughtUp(options.db);
-    const report = await projectionsReport(
-      options.db,
-      projections.map((p) => p.model),
-    );
-    summary.parked = report.malformed + report.projections.reduce((sum, p) => sum + p.parked, 0);
-    const tables = liveTables(projections);
-    const live = await viewHashes(options.db, tables);
-    await rebuildProjections(options.db, projections, { log: () => {} });
-    const rebuilt = await viewHashes(options.db, tables);
-    summary.viewsEqualRebuild = JSON.stringify(live) === JSON.stringify(rebuilt);
+    await waitForCatchUp(options.db, 60_000);
+    summary.parked = await parkedEvents(options.db);
+    summary.viewsEqualRebuild = (await viewsUnlikeRebuild(options.db)).length === 0;
     return summary;
   } finally {
     await projector.stop();
@@ -127,17 +116,4 @@ async function seedValidState(commandUrl: string, admin: string, user: string) {
       image: '/images/apartments/apartment-1a01.svg',
     });
   await call('POST', '/agreement', user, { si: 1 });
-}
-
-/** Waits until every projection has applied the whole log (the projector tails it). */
-async function caughtUp(db: Knex) {
-  for (let i = 0; i < 600; i++) {
-    const report = await projectionsReport(
-      db,
-      projections.map((p) => p.model),
-    );
-    if (report.projections.every((p) => p.lag === 0 || p.pending === 0)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the projector did not catch up within 60 s');
 }

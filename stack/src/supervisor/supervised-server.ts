@@ -18,6 +18,8 @@ export interface ServerSpec {
   stopTimeoutMs?: number;
   /** Extra `node` flags, e.g. `--watch` under `npm run dev`. */
   nodeArgs?: string[];
+  /** How long it must stay up before a crash restarts it at once again (default 60 s). */
+  stableMs?: number;
 }
 
 export interface ReadyCheck {
@@ -41,7 +43,7 @@ export interface SupervisorLog {
 const preload = fileURLToPath(new URL('./exit-with-parent.ts', import.meta.url));
 const backoffMs = (restarts: number) => Math.min(30_000, 1000 * 2 ** restarts);
 /** A server that stayed up this long is healthy again: the next crash restarts it at once. */
-const stableMs = 60_000;
+const defaultStableMs = 60_000;
 
 /**
  * Starts one server as its own OS process and resolves when it answers. A server that exits
@@ -102,7 +104,7 @@ export async function startSupervised(spec: ServerSpec, log: SupervisorLog): Pro
     const startedAt = Date.now();
     void exited.then((how) => {
       if (stopping || child !== current) return;
-      if (Date.now() - startedAt > stableMs) restarts = 0;
+      if (Date.now() - startedAt > (spec.stableMs ?? defaultStableMs)) restarts = 0;
       scheduleRestart(`${spec.name} exited (${how})`);
     });
   };
