@@ -17,7 +17,7 @@ export async function projectFromKafka(options: {
   groupId?: string;
   batchSize?: number;
   sessionTimeoutMs?: number;
-  /** Partitions whose batches are projected at once (each partition's still one at a time). */
+  /** Partitions whose batches are projected at once (each partition's still one at a time); default 1. */
   concurrency?: number;
 }): Promise<{ stop(): Promise<void> }> {
   const consumer = options.kafka.consumer(options.groupId ?? PROJECTOR_GROUP_ID, {
@@ -27,9 +27,7 @@ export async function projectFromKafka(options: {
   await consumer.run({
     topics: allTopics(options.topicPrefix),
     fromBeginning: true,
-    // One partition's busy batch (say, a burst of profile updates) does not hold up the others'
-    // events: per-stream order needs only each partition's batches in order.
-    partitionsConsumedConcurrently: options.concurrency ?? 4,
+    partitionsConsumedConcurrently: options.concurrency ?? 1,
     eachBatch: async (batch) => {
       for (let start = 0; start < batch.messages.length; start += batchSize) {
         await options.projector.project(batch.messages.slice(start, start + batchSize).map(parseMessage));
