@@ -1,4 +1,5 @@
-import { envelopeSchema, type StoredEvent } from './envelope.ts';
+import type { StoredEvent } from './envelope.ts';
+import { parseEnvelope } from './parse-envelope.ts';
 import { isEventType, parseEventData, type DomainEvent } from './catalogue.ts';
 import { upcast } from './upcasters.ts';
 
@@ -9,7 +10,7 @@ export type DecodedEvent = StoredEvent & DomainEvent;
  * Throws with the reason when the envelope or the data is malformed: callers park such events.
  */
 export function decodeEvent(raw: unknown): DecodedEvent {
-  const envelope = upcast(envelopeSchema.parse(raw));
+  const envelope = upcast(parseEnvelope(raw));
   if (!isEventType(envelope.type)) throw new Error(`unknown event type '${envelope.type}'`);
   const data = parseEventData(envelope.type, envelope.data);
   return { ...envelope, data } as DecodedEvent;

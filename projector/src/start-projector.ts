@@ -36,6 +36,9 @@ export async function startProjector(
         topicPrefix: config.KAFKA_TOPIC_PREFIX,
         groupId: options.groupId ?? PROJECTOR_GROUP_ID,
         sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
+        // One partition's busy batch (say, a burst of profile updates) does not hold up the others'
+        // events: per-stream order needs only each partition's batches in order. Within the pool (5).
+        concurrency: 4,
       });
       return {
         async stop() {

@@ -30,10 +30,12 @@ export class TableRows {
   readonly spec: TableSpec;
   /** True when every row of the table is in memory (a rebuild), so nothing is ever loaded. */
   private readonly complete: boolean;
+  private readonly defaults: Row;
 
   constructor(spec: TableSpec, complete = false) {
     this.spec = spec;
     this.complete = complete;
+    this.defaults = defaultRow(spec);
     for (const column of spec.lookups ?? []) {
       this.lookupIndex.set(column, new Map());
       this.loadedLookups.set(column, new Set());
@@ -77,14 +79,14 @@ export class TableRows {
     if ('insert' in change) {
       const key = keyOf(change.insert[this.spec.key]);
       if (this.rows.has(key)) return;
-      this.created.add(key);
-      this.put(key, { ...defaultRow(this.spec), ...change.insert });
+      this.markCreated(key);
+      this.put(key, { ...this.defaults, ...change.insert });
     } else if ('upsert' in change) {
       const key = keyOf(change.upsert[this.spec.key]);
       const existing = this.rows.get(key);
       if (!existing) {
-        this.created.add(key);
-        this.put(key, { ...defaultRow(this.spec), ...change.upsert });
+        this.markCreated(key);
+        this.put(key, { ...this.defaults, ...change.upsert });
       } else this.set(key, existing, change.upsert);
       this.markChanged(key, Object.keys(change.upsert));
     } else {
@@ -158,7 +160,13 @@ export class TableRows {
     }
   }
 
+  // A complete table is written whole (`all()`): what changed is not needed, so not kept.
+  private markCreated(key: string): void {
+    if (!this.complete) this.created.add(key);
+  }
+
   private markChanged(key: string, columns: readonly string[]): void {
+    if (this.complete) return;
     const set = this.changed.get(key) ?? new Set<string>();
     for (const column of columns) set.add(column);
     this.changed.set(key, set);

@@ -68,6 +68,7 @@ export class ViewBatch {
   readonly changes = new Map<string, ViewChange>();
   position = 0;
   private readonly planned = new Map<Step, ReadonlyArray<RowChange> | Error>();
+  private readonly tracked = new Map<string, boolean>();
 
   readonly target: ProjectionTarget;
   readonly complete: boolean;
@@ -81,7 +82,9 @@ export class ViewBatch {
   }
 
   tracks(stream: string): boolean {
-    return tracksStream(this.target, stream);
+    let tracked = this.tracked.get(stream);
+    if (tracked === undefined) this.tracked.set(stream, (tracked = tracksStream(this.target, stream)));
+    return tracked;
   }
 
   /** Streams whose checkpoint (and gaps) must be loaded for these steps. */
@@ -183,7 +186,8 @@ export class ViewBatch {
         if (changes instanceof Error) throw changes;
         for (const change of changes) this.table(change.table).check(change);
         for (const change of changes) this.table(change.table).apply(change);
-        this.changed(step);
+        // A rebuild announces its views once, after the swap.
+        if (!this.complete) this.changed(step);
       } catch (error) {
         this.parkFailed(step, error, log);
       }
@@ -203,11 +207,13 @@ export class ViewBatch {
 
   advance(step: Step): void {
     this.versions.set(step.stream, step.version);
-    this.dirtyStreams.add(step.stream);
+    // A rebuild writes every checkpoint (`versions`) at the end.
+    if (!this.complete) this.dirtyStreams.add(step.stream);
     this.position = Math.max(this.position, step.position);
   }
 
   private takeGap(stream: string, version: number, log: ProjectorLog, decode = true): Step | null {
+    if (this.gaps.size === 0) return null;
     const key = gapKey(stream, version);
     const gap = this.gaps.get(key);
     if (!gap) return null;

@@ -58,6 +58,23 @@ describe.skipIf(missing('kafka'))('kafkajs against the real broker', () => {
     );
   });
 
+  it('sends several topics in one request, each topic in its own order', async () => {
+    const [coupons, users] = [`t${unique()}.coupons`, `t${unique()}.users`];
+    await kafka.admin().createTopics([{ topic: coupons }, { topic: users }]);
+    const messages = (key: string) => [1, 2, 3].map((n) => ({ key, value: JSON.stringify({ key, n }) }));
+    const producer = kafka.producer();
+    await producer.sendTopics([
+      { topic: coupons, messages: messages('coupon-1') },
+      { topic: users, messages: [] },
+      { topic: users, messages: messages('user-1') },
+    ]);
+    const got = await collectMessages(kafka, { groupId: `g${unique()}`, topics: [coupons, users], count: 6 });
+    expect(perKey(got)).toEqual({ 'coupon-1': [1, 2, 3], 'user-1': [1, 2, 3] });
+    expect(new Set(got.filter((m) => m.key === 'user-1').map((m) => m.topic))).toEqual(new Set([users]));
+    await producer.disconnect();
+    await kafka.admin().deleteTopics([coupons, users]);
+  });
+
   it('redelivers a message whose handler failed, and commits it only once handled', async () => {
     const own = `t${unique()}.retries`;
     await kafka.admin().createTopics([{ topic: own, numPartitions: 1 }]);

@@ -42,6 +42,8 @@ export interface IncomingBatch {
 export interface KafkaProducer {
   /** Acknowledged by all in-sync replicas; idempotent, so a retry never duplicates within a session. */
   send(topic: string, messages: OutgoingMessage[]): Promise<void>;
+  /** Several topics' messages in one request (each topic's in the order given), acknowledged together. */
+  sendTopics(batches: ReadonlyArray<{ topic: string; messages: OutgoingMessage[] }>): Promise<void>;
   disconnect(): Promise<void>;
 }
 
@@ -184,6 +186,12 @@ function wrapProducer(producer: KjsProducer): KafkaProducer {
       await connected();
       // acks -1: every in-sync replica, which idempotence requires anyway.
       await producer.send({ topic, acks: -1, messages });
+    },
+    async sendTopics(batches) {
+      const topicMessages = batches.filter((b) => b.messages.length > 0);
+      if (topicMessages.length === 0) return;
+      await connected();
+      await producer.sendBatch({ acks: -1, topicMessages });
     },
     async disconnect() {
       await producer.disconnect();

@@ -94,13 +94,11 @@ describe.skipIf(missing('kafka'))('the outbox relay', () => {
           const real = kafka.producer();
           producers.push(producers.length === 0 ? 'refused' : 'real');
           if (producers.length > 1) return real;
-          return {
-            send: () =>
-              Promise.reject(
-                Object.assign(new Error('out of order'), { type: 'OUT_OF_ORDER_SEQUENCE_NUMBER' }),
-              ),
-            disconnect: () => real.disconnect(),
-          };
+          const refuse = () =>
+            Promise.reject(
+              Object.assign(new Error('out of order'), { type: 'OUT_OF_ORDER_SEQUENCE_NUMBER' }),
+            );
+          return { send: refuse, sendTopics: refuse, disconnect: () => real.disconnect() };
         },
       };
       const errors: unknown[] = [];

@@ -17,6 +17,8 @@ export async function projectFromKafka(options: {
   groupId?: string;
   batchSize?: number;
   sessionTimeoutMs?: number;
+  /** Partitions whose batches are projected at once (each partition's still one at a time); default 1. */
+  concurrency?: number;
 }): Promise<{ stop(): Promise<void> }> {
   const consumer = options.kafka.consumer(options.groupId ?? PROJECTOR_GROUP_ID, {
     sessionTimeoutMs: options.sessionTimeoutMs,
@@ -25,6 +27,7 @@ export async function projectFromKafka(options: {
   await consumer.run({
     topics: allTopics(options.topicPrefix),
     fromBeginning: true,
+    partitionsConsumedConcurrently: options.concurrency ?? 1,
     eachBatch: async (batch) => {
       for (let start = 0; start < batch.messages.length; start += batchSize) {
         await options.projector.project(batch.messages.slice(start, start + batchSize).map(parseMessage));

@@ -1,45 +1,70 @@
 import type { Knex } from 'knex';
 import { copyRows } from '@building/infra/postgres/copy-rows';
 import { tablesOf } from '../../projector-schema.ts';
-import { addPrimaryKeySql, createIndexesSql, createTableSql, ident } from '../../table-spec.ts';
+import {
+  addPrimaryKeySql,
+  createIndexesSql,
+  createTableSql,
+  ident,
+  type TableSpec,
+} from '../../table-spec.ts';
 import type { ViewBatch } from '../../view-batch.ts';
 import { writeBatch } from '../../write-batch.ts';
 
+/** Tables loaded at once, each on its own connection: Postgres then works on both cores. */
+const parallelLoads = 2;
+
 /**
- * Writes a rebuild's folded view (every row in memory) into its shadow tables the fast way:
- * unlogged tables without keys, COPY, then the keys and indexes built once over the loaded rows,
- * then switched to logged so they survive a crash once swapped in. The parked events and the
- * position go in as the live projector would write them.
+ * Writes a rebuild's folded views (every row in memory) into their shadow tables the fast way:
+ * unlogged tables without keys, COPY, switched to logged, then the keys and indexes built once
+ * over the loaded rows (switching an indexed table to logged would rebuild its indexes too).
+ * Two tables load at a time. The parked events and positions go in as the live projector would
+ * write them.
  */
-export async function bulkLoadShadow(db: Knex, view: ViewBatch): Promise<{ rows: number }> {
-  const target = view.target;
-  const contents = new Map<string, Iterable<Record<string, unknown>>>(
-    Object.entries(view.tables).map(([key, rows]) => [target.tables[key]!, rows.all()]),
-  );
-  contents.set(
-    target.checkpoints,
-    [...view.versions].map(([stream, version]) => ({ stream, version })),
-  );
+export async function bulkLoadShadows(db: Knex, views: readonly ViewBatch[]): Promise<{ rows: number }> {
+  const loads = views.flatMap((view) => {
+    const target = view.target;
+    const contents = new Map<string, Iterable<Record<string, unknown>>>(
+      Object.entries(view.tables).map(([key, rows]) => [target.tables[key]!, rows.all()]),
+    );
+    contents.set(
+      target.checkpoints,
+      [...view.versions].map(([stream, version]) => ({ stream, version })),
+    );
+    return tablesOf(target).map(({ spec, name }) => ({ spec, name, rows: contents.get(name) ?? [] }));
+  });
   let rows = 0;
-  for (const { spec, name } of tablesOf(target)) {
-    await db.raw(`drop table if exists ${ident(name)}`);
-    await db.raw(createTableSql(spec, name, { unlogged: true, primaryKey: false }));
-    const columns = Object.keys(spec.columns);
-    await copyRows(db, {
-      table: ident(name),
-      columns,
-      rows: (function* () {
-        for (const row of contents.get(name) ?? []) {
-          rows += 1;
-          yield columns.map((c) => row[c]);
-        }
-      })(),
-    });
-    await db.raw(addPrimaryKeySql(spec, name));
-    for (const sql of createIndexesSql(spec, name)) await db.raw(sql);
-    await db.raw(`alter table ${ident(name)} set logged`);
-    await db.raw(`analyze ${ident(name)}`);
-  }
-  await db.transaction((trx) => writeBatch(trx, [view], { bookkeepingOnly: true }));
+  let next = 0;
+  const worker = async () => {
+    while (next < loads.length) rows += await loadTable(db, loads[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(parallelLoads, loads.length) }, worker));
+  await db.transaction((trx) => writeBatch(trx, views, { bookkeepingOnly: true }));
   return { rows };
+}
+
+async function loadTable(
+  db: Knex,
+  load: { spec: TableSpec; name: string; rows: Iterable<Record<string, unknown>> },
+): Promise<number> {
+  const { spec, name } = load;
+  await db.raw(`drop table if exists ${ident(name)}`);
+  await db.raw(createTableSql(spec, name, { unlogged: true, primaryKey: false }));
+  const columns = Object.keys(spec.columns);
+  let rows = 0;
+  await copyRows(db, {
+    table: ident(name),
+    columns,
+    rows: (function* () {
+      for (const row of load.rows) {
+        rows += 1;
+        yield columns.map((c) => row[c]);
+      }
+    })(),
+  });
+  await db.raw(`alter table ${ident(name)} set logged`);
+  await db.raw(addPrimaryKeySql(spec, name));
+  for (const sql of createIndexesSql(spec, name)) await db.raw(sql);
+  await db.raw(`analyze ${ident(name)}`);
+  return rows;
 }

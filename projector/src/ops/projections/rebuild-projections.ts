@@ -3,7 +3,7 @@ import type { StoredEvent } from '@building/events/envelope';
 import { decodeEvent } from '@building/events/decode-event';
 import { applyBatch, type ProjectorLog, type Step } from '../../apply-events.ts';
 import { ViewBatch } from '../../view-batch.ts';
-import { bulkLoadShadow } from './bulk-load-shadow.ts';
+import { bulkLoadShadows } from './bulk-load-shadow.ts';
 import type { Projection } from '../../projection.ts';
 import { checkpointTable, tableNames } from '@building/events/read-models/read-model';
 import { holdProjections } from '../../projection-lock.ts';
@@ -112,7 +112,7 @@ export async function rebuildProjections(
   } finally {
     options.progress?.stop();
   }
-  for (const view of views) await bulkLoadShadow(db, view);
+  await bulkLoadShadows(db, views);
 
   await options.beforeSwap?.();
   for (let attempt = 1; ; attempt++) {
