@@ -2,6 +2,7 @@ import type { DecodedEvent } from '@building/events/decode-event';
 import type { NotificationFacts } from '@building/events/read-models/notifications';
 import { formatTaka } from '@building/infra/receipts/format-taka';
 import { buildingIssuer, renderReceipt } from '@building/infra/receipts/receipt-pdf';
+import { bodyInBangla } from './email-words-bn.ts';
 
 export interface OutgoingEmail {
   to: string;
@@ -20,7 +21,7 @@ const statusText: Record<Extract<NotificationFacts, { kind: 'maintenance-status'
   declined: 'declined',
 };
 
-/** Subject and body, in English, from the same facts the in-app notification shows. */
+/** Subject and body in English, from the same facts the in-app notification shows. */
 function words(facts: NotificationFacts): { subject: string; body: string } {
   switch (facts.kind) {
     case 'agreement-accepted':
@@ -87,5 +88,6 @@ export async function renderEmail(
           },
         ]
       : [];
-  return { to, subject, text: `${body}${signature}`, attachments };
+  // Both languages: the English subject and body, then the body in Bangla.
+  return { to, subject, text: `${body}\n\n${bodyInBangla(facts)}${signature}`, attachments };
 }
