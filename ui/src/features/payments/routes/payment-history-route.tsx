@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatTaka, formatPaymentTime } from '../../../lib/format.ts';
-import { downloadReceipt } from '../../../lib/download-receipt.ts';
+import { useReceiptDownload } from '../../../lib/use-receipt-download.ts';
 import { usePayments } from '../api/get-payments.ts';
 
 /**
@@ -19,23 +17,12 @@ export default function PaymentHistoryRoute() {
   const [typed, setTyped] = useState('');
   const [month, setMonth] = useState('');
   const payments = usePayments(user?.email ?? '', month);
-  const [downloading, setDownloading] = useState<string | null>(null);
+  const { downloading, onReceipt } = useReceiptDownload();
   const searchId = useId();
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     setMonth(typed.trim());
-  };
-
-  const onReceipt = async (transactionId: string) => {
-    setDownloading(transactionId);
-    try {
-      await downloadReceipt(transactionId);
-    } catch (error) {
-      toast.error(errorMessage(error, t('pages.receiptFailed')));
-    } finally {
-      setDownloading(null);
-    }
   };
 
   return (

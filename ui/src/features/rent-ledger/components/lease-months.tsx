@@ -1,12 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'wouter';
 import { monthNames } from '@building/events/catalogue';
 import type { LedgerMonthResponse } from '@building/events/read-models/rent-ledger';
 import { DataTable } from '../../../components/data-table.tsx';
-import { downloadReceipt } from '../../../lib/download-receipt.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { useReceiptDownload } from '../../../lib/use-receipt-download.ts';
 import {
   formatDateTime,
   formatLongDate,
@@ -30,17 +27,7 @@ interface LeaseMonthsProps {
 /** A lease's months, newest first: status, rent, payment (with its receipt) or what is owed, reminders. */
 export function LeaseMonths({ si, months, payable }: LeaseMonthsProps) {
   const { t } = useTranslation();
-  const [downloading, setDownloading] = useState<string | null>(null);
-  const onReceipt = async (transactionId: string) => {
-    setDownloading(transactionId);
-    try {
-      await downloadReceipt(transactionId);
-    } catch (error) {
-      toast.error(errorMessage(error, t('pages.receiptFailed')));
-    } finally {
-      setDownloading(null);
-    }
-  };
+  const { downloading, onReceipt } = useReceiptDownload();
   const reminders = (m: LedgerMonthResponse) =>
     [
       m.reminders.due && t('ledger.remindedDue', { at: formatDateTime(m.reminders.due) }),
