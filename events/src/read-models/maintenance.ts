@@ -27,6 +27,15 @@ const commentRow = z.object({
   commented_at: jsonTime,
 });
 
+/** A request's status as it is now, and as each change in its history set it. */
+const statusFields = {
+  status: maintenanceStatusSchema,
+  /** YYYY-MM-DD while scheduled. */
+  scheduledFor: z.string().nullable(),
+  /** Why it was declined. */
+  reason: z.string().nullable(),
+};
+
 const request = z.object({
   _id: z.string(),
   email: z.string(),
@@ -37,19 +46,13 @@ const request = z.object({
   category: maintenanceCategorySchema,
   description: z.string(),
   photos: z.array(z.string()),
-  status: maintenanceStatusSchema,
-  /** YYYY-MM-DD while scheduled. */
-  scheduledFor: z.string().nullable(),
-  /** Why it was declined. */
-  reason: z.string().nullable(),
+  ...statusFields,
   requestedAt: z.string(),
   updatedAt: z.string(),
   /** Every status change, oldest first. */
   history: z.array(
     z.object({
-      status: maintenanceStatusSchema,
-      scheduledFor: z.string().nullable(),
-      reason: z.string().nullable(),
+      ...statusFields,
       changedBy: z.string(),
       changedAt: z.string(),
     }),

@@ -3,6 +3,14 @@ import { rentLedgerView } from '@building/events/read-models/rent-ledger';
 import { defineProjection } from '../projection.ts';
 import { column } from '../table-spec.ts';
 
+/** The settled-month row a payment or a reminder lands on. */
+const monthOf = (data: { si: number; year: number; month: string }) => ({
+  month_key: settledMonthKey(data),
+  si: data.si,
+  year: data.year,
+  month: data.month,
+});
+
 const nullableTime = () => column.timestamptz({ nullable: true, default: null });
 
 /**
@@ -69,10 +77,7 @@ export const rentLedger = defineProjection(rentLedgerView, {
       {
         table: 'months',
         upsert: {
-          month_key: settledMonthKey(data),
-          si: data.si,
-          year: data.year,
-          month: data.month,
+          ...monthOf(data),
           paid_amount_poisha: data.amountPoisha,
           coupon_code: data.couponCode,
           paid_at: data.paidAt,
@@ -84,10 +89,7 @@ export const rentLedger = defineProjection(rentLedgerView, {
       {
         table: 'months',
         upsert: {
-          month_key: settledMonthKey(data),
-          si: data.si,
-          year: data.year,
-          month: data.month,
+          ...monthOf(data),
           [data.kind === 'due' ? 'due_reminded_at' : 'overdue_reminded_at']: data.issuedAt,
         },
       },
