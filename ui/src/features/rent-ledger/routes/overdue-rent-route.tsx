@@ -14,7 +14,8 @@ export default function OverdueRentRoute() {
   const rows = { ...overdue, data: overdue.data?.rows };
   return (
     <DashboardPage id="overdue-rent-title" title={t('ledger.overdueTitle')}>
-      {overdue.data && (
+      {/* Nobody overdue: the table's empty notice says so once. */}
+      {overdue.data && overdue.data.members > 0 && (
         <p className="mb-4">
           {t('ledger.overdueSummary', {
             members: formatNumber(overdue.data.members),

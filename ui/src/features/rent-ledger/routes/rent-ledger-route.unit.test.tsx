@@ -132,5 +132,6 @@ describe('overdue rent (admins)', () => {
     backend.admins.add(admin.email);
     renderRoute('/dashboard/overdueRent', { signedInAs: admin });
     expect(await screen.findByText('Nobody owes overdue rent.')).toBeInTheDocument();
+    expect(screen.queryByText(/residents owe/)).not.toBeInTheDocument();
   });
 });
