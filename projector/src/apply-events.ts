@@ -143,7 +143,8 @@ function mergeChanges(views: readonly ViewBatch[]): ViewChange[] {
   return [...merged.values()];
 }
 
-function skippedStep(raw: unknown): SkippedEvent | null {
+/** The stream position a malformed event still names, so checkpoints can move past it. */
+export function skippedStep(raw: unknown): SkippedEvent | null {
   const envelope = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const { stream, version, position } = envelope;
   if (typeof stream !== 'string' || !Number.isSafeInteger(version) || !Number.isSafeInteger(position))
