@@ -15,7 +15,7 @@ import {
   type SkippedEvent,
   type Step,
 } from './view-batch.ts';
-import { writeBatch } from './write-batch.ts';
+import { writeBatch, writeViewRows } from './write-batch.ts';
 
 export type { ProjectorLog, Step } from './view-batch.ts';
 
@@ -100,8 +100,17 @@ export async function applyBatch(
   if (!options.isolate) {
     const views = touched.map((t) => new ViewBatch(t));
     await loadBatch(trx, views, steps);
-    for (const step of steps) for (const view of views) view.fold(step, log);
-    await writeBatch(trx, views, { malformed: options.malformed });
+    // View by view: Postgres writes one view's rows while the next one folds. The writes run one
+    // after another on the connection; after a failed one, none of the later ones is sent.
+    let written = Promise.resolve();
+    for (const view of views) {
+      for (const step of steps) view.fold(step, log);
+      written = written.then(() => writeViewRows(trx, view));
+      written.catch(() => {}); // awaited below
+      await new Promise(setImmediate); // lets a finished write start the next one
+    }
+    await written;
+    await writeBatch(trx, views, { malformed: options.malformed, bookkeepingOnly: true });
     return mergeChanges(views);
   }
   if (options.malformed?.length) await writeBatch(trx, [], { malformed: options.malformed });
