@@ -108,6 +108,10 @@ export class TableRows {
     return writes;
   }
 
+  get size(): number {
+    return this.rows.size;
+  }
+
   /** Every row held (a rebuild writes them all). */
   all(): IterableIterator<Row> {
     return this.rows.values();
