@@ -79,7 +79,8 @@ export function createProjector(options: {
 /**
  * Applies decoded events to the targets inside `trx`: loads each view's checkpoints, gaps and
  * touched rows (one query), folds the batch in memory (accept / skip / park per stream, see
- * admit-event.ts), and writes every table once (one statement). With `isolate`, each event is
+ * admit-event.ts), and writes each view's tables once (one statement per view, then one for the
+ * parked events and positions). With `isolate`, each event is
  * applied to each view under its own savepoint instead, and one whose rows cannot be written is
  * parked ('apply-failed') while its stream moves on.
  */

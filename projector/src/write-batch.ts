@@ -37,7 +37,7 @@ export function groupWrites(
 }
 
 /**
- * Writes a folded batch in ONE statement (data-modifying CTEs): per table and column set a
+ * Writes folded views in ONE statement (data-modifying CTEs): per table and column set a
  * multi-row upsert, per view its stream checkpoints, the parked events and those no longer
  * parked, and each view's position.
  */
