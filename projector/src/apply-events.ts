@@ -79,8 +79,8 @@ export function createProjector(options: {
 /**
  * Applies decoded events to the targets inside `trx`: loads each view's checkpoints, gaps and
  * touched rows (one query), folds the batch in memory (accept / skip / park per stream, see
- * admit-event.ts), and writes each view's tables once (one statement per view, then one for the
- * parked events and positions). With `isolate`, each event is
+ * admit-event.ts), and writes every table once (one statement; a big batch one per view, see
+ * foldAndWriteEachView). With `isolate`, each event is
  * applied to each view under its own savepoint instead, and one whose rows cannot be written is
  * parked ('apply-failed') while its stream moves on.
  */
@@ -101,17 +101,10 @@ export async function applyBatch(
   if (!options.isolate) {
     const views = touched.map((t) => new ViewBatch(t));
     await loadBatch(trx, views, steps);
-    // View by view: Postgres writes one view's rows while the next one folds. The writes run one
-    // after another on the connection; after a failed one, none of the later ones is sent.
-    let written = Promise.resolve();
-    for (const view of views) {
-      for (const step of steps) view.fold(step, log);
-      written = written.then(() => writeViewRows(trx, view));
-      written.catch(() => {}); // awaited below
-      await new Promise(setImmediate); // lets a finished write start the next one
-    }
-    await written;
-    await writeBatch(trx, views, { malformed: options.malformed, bookkeepingOnly: true });
+    const rowsWritten = steps.length >= writeEachViewFrom;
+    if (rowsWritten) await foldAndWriteEachView(trx, views, steps, log);
+    else for (const step of steps) for (const view of views) view.fold(step, log);
+    await writeBatch(trx, views, { malformed: options.malformed, bookkeepingOnly: rowsWritten });
     return mergeChanges(views);
   }
   if (options.malformed?.length) await writeBatch(trx, [], { malformed: options.malformed });
@@ -139,6 +132,30 @@ export async function applyBatch(
     }
   }
   return mergeChanges(applied);
+}
+
+/**
+ * Catching up (a big batch), each view's rows go to Postgres as soon as that view is folded, so
+ * Postgres writes one view while the next folds. Live traffic (a few events a batch) keeps its one
+ * write statement: a round trip per view would cost more than the overlap gives.
+ */
+const writeEachViewFrom = 256;
+
+async function foldAndWriteEachView(
+  trx: Knex.Transaction,
+  views: readonly ViewBatch[],
+  steps: readonly Step[],
+  log: ProjectorLog,
+): Promise<void> {
+  // The writes run one after another on the connection; after a failed one, none of the later ones is sent.
+  let written = Promise.resolve();
+  for (const view of views) {
+    for (const step of steps) view.fold(step, log);
+    written = written.then(() => writeViewRows(trx, view));
+    written.catch(() => {}); // awaited below
+    await new Promise(setImmediate); // lets a finished write start the next one
+  }
+  await written;
 }
 
 function mergeChanges(views: readonly ViewBatch[]): ViewChange[] {

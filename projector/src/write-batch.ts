@@ -46,7 +46,7 @@ export async function writeBatch(
   views: readonly ViewBatch[],
   options: {
     malformed?: ReadonlyArray<{ projection: string } & Park>;
-    /** Only the parked events and positions (rows and checkpoints are written already: COPY, writeViewRows). */
+    /** Only the parked events and positions: the rows and checkpoints are written already (COPY, writeViewRows). */
     bookkeepingOnly?: boolean;
   } = {},
 ): Promise<void> {
