@@ -12,6 +12,8 @@ export type DecodedEvent = StoredEvent & DomainEvent;
 export function decodeEvent(raw: unknown): DecodedEvent {
   const envelope = upcast(parseEnvelope(raw));
   if (!isEventType(envelope.type)) throw new Error(`unknown event type '${envelope.type}'`);
-  const data = parseEventData(envelope.type, envelope.data);
-  return { ...envelope, data } as DecodedEvent;
+  // parseEnvelope returned a new object (upcast too, when it changed it): give it the parsed data
+  // rather than copy it once more (every event of a rebuild comes through here).
+  envelope.data = parseEventData(envelope.type, envelope.data);
+  return envelope as DecodedEvent;
 }

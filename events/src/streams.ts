@@ -25,9 +25,15 @@ export const streams = {
   maintenance: (requestId: string) => `maintenance-${requestId}`,
 };
 
+/** A stream id's prefix before the first '-' ('' when it has none): its category when it is a known one. */
+export const streamPrefix = (stream: string): string => {
+  const dash = stream.indexOf('-');
+  return dash > 0 ? stream.slice(0, dash) : '';
+};
+
 /** The category of a stream id (its prefix): picks the Kafka topic of whatever a stream holds. */
 export function categoryOfStream(stream: string): Category {
-  const prefix = stream.slice(0, stream.indexOf('-'));
+  const prefix = streamPrefix(stream);
   const found = categories.find((c) => c === prefix);
   if (!found) throw new Error(`stream '${stream}' has no known category`);
   return found;

@@ -15,7 +15,7 @@ import {
   type SkippedEvent,
   type Step,
 } from './view-batch.ts';
-import { writeBatch } from './write-batch.ts';
+import { writeBatch, writeViewRows } from './write-batch.ts';
 
 export type { ProjectorLog, Step } from './view-batch.ts';
 
@@ -79,7 +79,8 @@ export function createProjector(options: {
 /**
  * Applies decoded events to the targets inside `trx`: loads each view's checkpoints, gaps and
  * touched rows (one query), folds the batch in memory (accept / skip / park per stream, see
- * admit-event.ts), and writes every table once (one statement). With `isolate`, each event is
+ * admit-event.ts), and writes every table once (one statement; a big batch one per view, see
+ * foldAndWriteEachView). With `isolate`, each event is
  * applied to each view under its own savepoint instead, and one whose rows cannot be written is
  * parked ('apply-failed') while its stream moves on.
  */
@@ -100,8 +101,10 @@ export async function applyBatch(
   if (!options.isolate) {
     const views = touched.map((t) => new ViewBatch(t));
     await loadBatch(trx, views, steps);
-    for (const step of steps) for (const view of views) view.fold(step, log);
-    await writeBatch(trx, views, { malformed: options.malformed });
+    const rowsWritten = steps.length >= writeEachViewFrom;
+    if (rowsWritten) await foldAndWriteEachView(trx, views, steps, log);
+    else for (const step of steps) for (const view of views) view.fold(step, log);
+    await writeBatch(trx, views, { malformed: options.malformed, bookkeepingOnly: rowsWritten });
     return mergeChanges(views);
   }
   if (options.malformed?.length) await writeBatch(trx, [], { malformed: options.malformed });
@@ -131,6 +134,30 @@ export async function applyBatch(
   return mergeChanges(applied);
 }
 
+/**
+ * Catching up (a big batch), each view's rows go to Postgres as soon as that view is folded, so
+ * Postgres writes one view while the next folds. Live traffic (a few events a batch) keeps its one
+ * write statement: a round trip per view would cost more than the overlap gives.
+ */
+const writeEachViewFrom = 256;
+
+async function foldAndWriteEachView(
+  trx: Knex.Transaction,
+  views: readonly ViewBatch[],
+  steps: readonly Step[],
+  log: ProjectorLog,
+): Promise<void> {
+  // The writes run one after another on the connection; after a failed one, none of the later ones is sent.
+  let written = Promise.resolve();
+  for (const view of views) {
+    for (const step of steps) view.fold(step, log);
+    written = written.then(() => writeViewRows(trx, view));
+    written.catch(() => {}); // awaited below
+    await new Promise(setImmediate); // lets a finished write start the next one
+  }
+  await written;
+}
+
 function mergeChanges(views: readonly ViewBatch[]): ViewChange[] {
   const merged = new Map<string, ViewChange>();
   for (const view of views) {
@@ -143,7 +170,8 @@ function mergeChanges(views: readonly ViewBatch[]): ViewChange[] {
   return [...merged.values()];
 }
 
-function skippedStep(raw: unknown): SkippedEvent | null {
+/** The stream position a malformed event still names, so checkpoints can move past it. */
+export function skippedStep(raw: unknown): SkippedEvent | null {
   const envelope = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const { stream, version, position } = envelope;
   if (typeof stream !== 'string' || !Number.isSafeInteger(version) || !Number.isSafeInteger(position))

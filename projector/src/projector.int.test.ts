@@ -155,55 +155,76 @@ describe.skipIf(missing('postgres'))('the projector', () => {
     }
   });
 
-  it('parks an event a projection fails to fold or to write; other projections and later events go on', async () => {
-    const g = await createViewsHarness('projector_failing');
-    try {
-      const model = defineReadModel({
-        ...couponsView,
-        version: 99,
-        tables: ['seen'],
-        events: ['CouponAdded'],
-      });
-      const fragile = defineProjection(model, {
-        tables: { seen: { key: 'code', columns: { code: column.text(), discount: column.integer() } } },
-        on: {
-          CouponAdded: ({ data }) => {
-            if (data.code === 'BOOM') throw new Error('cannot handle BOOM');
-            // 'BAD' makes a row the table rejects: the batch's write fails, then this event alone.
-            return [{ table: 'seen', insert: { code: data.code, discount: data.code === 'BAD' ? 'x' : 1 } }];
+  it.each([
+    ['a live batch (one write statement)', 0],
+    // Big enough that each view is written as soon as it is folded: the failing view is written
+    // last, after the others' statements went through, and the whole batch is redone event by event.
+    ['a catch-up batch (a statement per view)', 300],
+  ])(
+    'parks an event a projection fails to fold or to write, in %s; other projections and later events go on',
+    async (_, fillers) => {
+      const g = await createViewsHarness(`projector_failing_${fillers}`);
+      try {
+        const model = defineReadModel({
+          ...couponsView,
+          version: 99,
+          tables: ['seen'],
+          events: ['CouponAdded'],
+        });
+        const fragile = defineProjection(model, {
+          tables: { seen: { key: 'code', columns: { code: column.text(), discount: column.integer() } } },
+          on: {
+            CouponAdded: ({ data }) => {
+              if (data.code === 'BOOM') throw new Error('cannot handle BOOM');
+              // 'BAD' makes a row the table rejects: the batch's write fails, then this event alone.
+              return [
+                { table: 'seen', insert: { code: data.code, discount: data.code === 'BAD' ? 'x' : 1 } },
+              ];
+            },
           },
-        },
-      });
-      const targets = [liveTarget(fragile), ...g.targets];
-      await migrateProjector(g.db, targets);
-      const lines: string[] = [];
-      const projector = createProjector({ db: g.db, targets, log: (line) => lines.push(line) });
-      await g.history.addCoupon('BOOM', 10);
-      await g.history.addCoupon('BAD', 10);
-      await g.history.addCoupon('FINE', 10);
-      const events: StoredEvent[] = [];
-      for await (const page of g.store.readAll()) events.push(...page);
-      await projector.project(events);
+        });
+        const targets = [...g.targets, liveTarget(fragile)];
+        await migrateProjector(g.db, targets);
+        const lines: string[] = [];
+        const projector = createProjector({ db: g.db, targets, log: (line) => lines.push(line) });
+        await g.history.addCoupon('BOOM', 10);
+        await g.history.addCoupon('BAD', 10);
+        await g.history.addCoupon('FINE', 10);
+        const filler = Array.from({ length: fillers }, (_, i) => `FILL${String(i).padStart(3, '0')}`);
+        for (const code of filler) await g.history.addCoupon(code, 5);
+        const events: StoredEvent[] = [];
+        for await (const page of g.store.readAll()) events.push(...page);
+        await projector.project(events);
 
-      expect((await g.db('coupons_v99_seen').select('code')).map((r) => r.code)).toEqual(['FINE']);
-      const parked = await g.db('parked_events').orderBy('position').select('projection', 'reason', 'error');
-      expect(parked.map((p) => [p.projection, p.reason])).toEqual([
-        ['coupons_v99', 'apply-failed'],
-        ['coupons_v99', 'apply-failed'],
-      ]);
-      expect(parked[0].error).toBe('cannot handle BOOM');
-      expect(parked[1].error).toMatch(/invalid input syntax for type integer/);
-      expect((await g.db('coupons_v1_coupons').orderBy('code')).map((r) => r.code)).toEqual([
-        'BAD',
-        'BOOM',
-        'FINE',
-      ]);
-      expect(await g.db('coupons_v99_streams').count('* as n').first()).toEqual({ n: '3' });
-      expect(lines.some((l) => l.includes('event by event'))).toBe(true);
-    } finally {
-      await g.drop();
-    }
-  });
+        expect((await g.db('coupons_v99_seen').orderBy('code').select('code')).map((r) => r.code)).toEqual([
+          ...filler,
+          'FINE',
+        ]);
+        const parked = await g
+          .db('parked_events')
+          .orderBy('position')
+          .select('projection', 'reason', 'error');
+        expect(parked.map((p) => [p.projection, p.reason])).toEqual([
+          ['coupons_v99', 'apply-failed'],
+          ['coupons_v99', 'apply-failed'],
+        ]);
+        expect(parked[0].error).toBe('cannot handle BOOM');
+        expect(parked[1].error).toMatch(/invalid input syntax for type integer/);
+        expect((await g.db('coupons_v1_coupons').orderBy('code')).map((r) => r.code)).toEqual([
+          'BAD',
+          'BOOM',
+          ...filler,
+          'FINE',
+        ]);
+        expect(await g.db('coupons_v99_streams').count('* as n').first()).toEqual({
+          n: String(3 + fillers),
+        });
+        expect(lines.some((l) => l.includes('event by event'))).toBe(true);
+      } finally {
+        await g.drop();
+      }
+    },
+  );
 
   it('says position N is reached only when the event AT N was applied, not a later one of another stream', async () => {
     const g = await createViewsHarness('projector_reached');

@@ -88,11 +88,11 @@ export class TableRows {
         this.markCreated(key);
         this.put(key, { ...this.defaults, ...change.upsert });
       } else this.set(key, existing, change.upsert);
-      this.markChanged(key, Object.keys(change.upsert));
+      this.markChanged(key, change.upsert);
     } else {
       for (const key of this.matching(change.where)) {
         this.set(key, this.rows.get(key)!, change.update);
-        this.markChanged(key, Object.keys(change.update));
+        this.markChanged(key, change.update);
       }
     }
   }
@@ -106,6 +106,10 @@ export class TableRows {
       writes.push({ row: this.rows.get(key)!, set });
     }
     return writes;
+  }
+
+  get size(): number {
+    return this.rows.size;
   }
 
   /** Every row held (a rebuild writes them all). */
@@ -165,10 +169,10 @@ export class TableRows {
     if (!this.complete) this.created.add(key);
   }
 
-  private markChanged(key: string, columns: readonly string[]): void {
+  private markChanged(key: string, values: Row): void {
     if (this.complete) return;
     const set = this.changed.get(key) ?? new Set<string>();
-    for (const column of columns) set.add(column);
+    for (const column of Object.keys(values)) set.add(column);
     this.changed.set(key, set);
   }
 }

@@ -1,4 +1,4 @@
-import { categoryOfStream } from '@building/events/streams';
+import { streamPrefix } from '@building/events/streams';
 import { decodeEvent, type DecodedEvent } from '@building/events/decode-event';
 import type { ViewChange } from '@building/events/read-models/view-changes';
 import { tracksCategory } from '@building/events/read-models/read-model';
@@ -39,17 +39,15 @@ interface Gap {
 
 const gapKey = (stream: string, version: number) => `${stream}\u0000${version}`;
 
-function categoryOrNull(stream: string) {
-  try {
-    return categoryOfStream(stream);
-  } catch {
-    return null;
-  }
-}
+// Every view asks about the same step in turn: remember the last stream's prefix.
+let lastStream = '';
+let lastPrefix = '';
+const prefixOf = (stream: string) =>
+  stream === lastStream ? lastPrefix : ((lastStream = stream), (lastPrefix = streamPrefix(stream)));
 
 /** Whether a view keeps a checkpoint for this stream (its category is one it reads). */
 export const tracksStream = (target: ProjectionTarget, stream: string) =>
-  tracksCategory(target.projection.model, categoryOrNull(stream));
+  tracksCategory(target.projection.model, streamPrefix(stream));
 
 /**
  * One view's share of a batch, folded in memory: its stream checkpoints, its parked gaps and the
@@ -68,7 +66,10 @@ export class ViewBatch {
   readonly changes = new Map<string, ViewChange>();
   position = 0;
   private readonly planned = new Map<Step, ReadonlyArray<RowChange> | Error>();
-  private readonly tracked = new Map<string, boolean>();
+  // Asked for every event of every batch: a set of a few names, not a cache keyed by stream (a
+  // rebuild meets hundreds of thousands of streams).
+  private readonly categories: ReadonlySet<string>;
+  private readonly handles: ReadonlySet<string>;
 
   readonly target: ProjectionTarget;
   readonly complete: boolean;
@@ -76,15 +77,15 @@ export class ViewBatch {
   constructor(target: ProjectionTarget, complete = false) {
     this.target = target;
     this.complete = complete;
+    this.categories = new Set(target.projection.model.categories);
+    this.handles = new Set(target.projection.handles);
     this.tables = Object.fromEntries(
       Object.entries(target.projection.tables).map(([key, spec]) => [key, new TableRows(spec, complete)]),
     );
   }
 
   tracks(stream: string): boolean {
-    let tracked = this.tracked.get(stream);
-    if (tracked === undefined) this.tracked.set(stream, (tracked = tracksStream(this.target, stream)));
-    return tracked;
+    return this.categories.has(prefixOf(stream));
   }
 
   /** Streams whose checkpoint (and gaps) must be loaded for these steps. */
@@ -180,7 +181,7 @@ export class ViewBatch {
   }
 
   private apply(step: Step, log: ProjectorLog): void {
-    if (!isSkipped(step) && this.target.projection.handles.includes(step.type)) {
+    if (!isSkipped(step) && this.handles.has(step.type)) {
       try {
         const changes = this.plan(step);
         if (changes instanceof Error) throw changes;
@@ -238,7 +239,7 @@ export class ViewBatch {
   }
 
   private plan(step: Step): ReadonlyArray<RowChange> | Error {
-    if (isSkipped(step) || !this.target.projection.handles.includes(step.type)) return [];
+    if (isSkipped(step) || !this.handles.has(step.type)) return [];
     let changes = this.planned.get(step);
     if (!changes) {
       try {

@@ -37,7 +37,7 @@ export function groupWrites(
 }
 
 /**
- * Writes a folded batch in ONE statement (data-modifying CTEs): per table and column set a
+ * Writes folded views in ONE statement (data-modifying CTEs): per table and column set a
  * multi-row upsert, per view its stream checkpoints, the parked events and those no longer
  * parked, and each view's position.
  */
@@ -46,7 +46,7 @@ export async function writeBatch(
   views: readonly ViewBatch[],
   options: {
     malformed?: ReadonlyArray<{ projection: string } & Park>;
-    /** Only the parked events and positions (a rebuild loads rows and checkpoints with COPY). */
+    /** Only the parked events and positions: the rows and checkpoints are written already (COPY, writeViewRows). */
     bookkeepingOnly?: boolean;
   } = {},
 ): Promise<void> {
@@ -58,27 +58,7 @@ export async function writeBatch(
   const unparked: Row[] = [];
   const positions: Row[] = [];
   for (const view of views) {
-    for (const [key, rows] of options.bookkeepingOnly ? [] : Object.entries(view.tables)) {
-      for (const group of groupWrites(rows.writes()).values()) {
-        parts.push(upsertSql(rows.spec, view.target.tables[key]!, group.set));
-        bindings.push(JSON.stringify(group.rows));
-      }
-    }
-    if (view.dirtyStreams.size > 0 && !options.bookkeepingOnly) {
-      parts.push(
-        `insert into ${ident(view.target.checkpoints)} (stream, version)
-          select stream, version from ${recordset([
-            ['stream', 'text'],
-            ['version', 'integer'],
-          ])}
-          on conflict (stream) do update set version = excluded.version`,
-      );
-      bindings.push(
-        JSON.stringify(
-          [...view.dirtyStreams].map((stream) => ({ stream, version: view.versions.get(stream) })),
-        ),
-      );
-    }
+    if (!options.bookkeepingOnly) viewRowParts(view, parts, bindings);
     for (const park of view.parks) parks.push(parkedRow(view.target.key, park.raw, park.reason, park.error));
     for (const eventKey of view.unparked) unparked.push({ projection: view.target.key, event_key: eventKey });
     if (view.position > 0) positions.push({ projection: view.target.key, position: view.position });
@@ -124,6 +104,44 @@ export async function writeBatch(
     );
     bindings.push(JSON.stringify(positions));
   }
+  await runParts(trx, parts, bindings);
+}
+
+/**
+ * One view's rows and stream checkpoints as one statement, for a batch that writes each view as
+ * soon as it is folded (Postgres writes it while the next view folds); `writeBatch` with
+ * `bookkeepingOnly` then writes the rest.
+ */
+export async function writeViewRows(trx: Knex.Transaction, view: ViewBatch): Promise<void> {
+  const parts: string[] = [];
+  const bindings: unknown[] = [];
+  viewRowParts(view, parts, bindings);
+  await runParts(trx, parts, bindings);
+}
+
+/** Per table and column set a multi-row upsert, then the view's stream checkpoints. */
+function viewRowParts(view: ViewBatch, parts: string[], bindings: unknown[]): void {
+  for (const [key, rows] of Object.entries(view.tables)) {
+    for (const group of groupWrites(rows.writes()).values()) {
+      parts.push(upsertSql(rows.spec, view.target.tables[key]!, group.set));
+      bindings.push(JSON.stringify(group.rows));
+    }
+  }
+  if (view.dirtyStreams.size === 0) return;
+  parts.push(
+    `insert into ${ident(view.target.checkpoints)} (stream, version)
+      select stream, version from ${recordset([
+        ['stream', 'text'],
+        ['version', 'integer'],
+      ])}
+      on conflict (stream) do update set version = excluded.version`,
+  );
+  bindings.push(
+    JSON.stringify([...view.dirtyStreams].map((stream) => ({ stream, version: view.versions.get(stream) }))),
+  );
+}
+
+async function runParts(trx: Knex.Transaction, parts: readonly string[], bindings: readonly unknown[]) {
   if (parts.length === 0) return;
   await trx.raw(
     `with ${parts.map((p, i) => `w${i} as (${p})`).join(',\n')} select 1`,

@@ -56,7 +56,7 @@ export async function seedLog(
   const firstPosition = Number(start.rows[0]?.last ?? 0) + 1;
   let written = 0;
   let lastPosition = firstPosition - 1;
-  async function* rows() {
+  function* rows() {
     for (const events of decideBuilding({
       events: options.events,
       seed: options.seed,

@@ -89,6 +89,6 @@ export function tableNames<K extends string>(
 export const checkpointTable = (model: ReadModel, base = model.name) => `${base}_streams`;
 
 /** Whether a view keeps a checkpoint for this stream (its category is one it reads). */
-export function tracksCategory(model: ReadModel, category: Category | null): boolean {
-  return category !== null && model.categories.includes(category);
+export function tracksCategory(model: ReadModel, category: string | null): boolean {
+  return category !== null && (model.categories as readonly string[]).includes(category);
 }

@@ -5,7 +5,7 @@ import { createCoalescedNotify } from './coalesced-notify.ts';
 import { ConcurrencyError } from './errors.ts';
 import { createBatcher } from './batcher.ts';
 import { prepareEvents, type StreamHead } from './prepared-event.ts';
-import { rowToEnvelope, type EventRow } from './row-to-envelope.ts';
+import { envelopeColumns, rowToEnvelope, type EventRow } from './row-to-envelope.ts';
 
 export interface AppendRequest {
   stream: string;
@@ -161,7 +161,7 @@ export class PostgresEventStore {
     limit = 500,
   ): Promise<{ events: StoredEvent[]; checkpoint: TailCheckpoint }> {
     const { rows }: { rows: Array<EventRow & { tx: string }> } = await this.db.raw(
-      `select *, tx_id::text as tx from events
+      `select ${envelopeColumns}, tx_id::text as tx from events
        where tx_id < pg_snapshot_xmin(pg_current_snapshot()) and (tx_id, position) > (?::xid8, ?)
        order by tx_id, position limit ?`,
       [checkpoint.txId, checkpoint.position, limit],
@@ -173,21 +173,31 @@ export class PostgresEventStore {
     };
   }
 
-  /** Every event in position order, in pages (audit, rebuilds); `from` is exclusive. */
+  /**
+   * Every event in position order, in pages (audit, rebuilds); `from` is exclusive. The next page
+   * is read while the caller works on this one.
+   */
   async *readAll(
     options: { from?: number; batchSize?: number; types?: string[] } = {},
   ): AsyncGenerator<StoredEvent[]> {
-    let after = options.from ?? 0;
-    for (;;) {
+    const page = (after: number): Promise<EventRow[]> => {
       const query = this.db('events')
+        .select(this.db.raw(envelopeColumns))
         .where('position', '>', after)
         .orderBy('position')
         .limit(options.batchSize ?? 1000);
       if (options.types) query.whereIn('type', options.types);
-      const rows: EventRow[] = await query;
+      const rows: Promise<EventRow[]> = query.then((r: EventRow[]) => r);
+      // A caller that stops early leaves the read ahead unawaited: not an unhandled rejection.
+      rows.catch(() => {});
+      return rows;
+    };
+    let next = page(options.from ?? 0);
+    for (;;) {
+      const rows = await next;
       if (rows.length === 0) return;
+      next = page(Number(rows.at(-1)!.position));
       yield rows.map(rowToEnvelope);
-      after = Number(rows.at(-1)!.position);
     }
   }
 

@@ -70,4 +70,38 @@ describe('tailing the store under concurrent writers', () => {
     for (const e of delivered) byStream.set(e.stream, [...(byStream.get(e.stream) ?? []), e.version]);
     for (const versions of byStream.values()) expect(versions).toEqual([...versions].sort((a, b) => a - b));
   });
+
+  it('behind the log, a batch that fails is delivered again, and the page read ahead after it is dropped', async () => {
+    const database = await createTestDatabase('tail_ahead');
+    try {
+      await migrateEventStore(database.db);
+      const store = new PostgresEventStore(database.db, { outbox: false });
+      for (let i = 0; i < 25; i++) {
+        await store.append(
+          [{ stream: 'coupon-ahead', expectedVersion: i, events: [{ type: 'Ping', data: { i } }] }],
+          meta(),
+        );
+      }
+      const pages: number[][] = [];
+      let failures = 0;
+      const tailer = await tailEvents(store, {
+        from: startOfLog,
+        pollMs: 5,
+        batchSize: 10,
+        onError: () => {},
+        onEvents: async (events) => {
+          // The second full page fails once, while the third has been read ahead.
+          if (events[0]!.version === 11 && failures++ === 0) throw new Error('projection failed');
+          pages.push(events.map((e) => e.version));
+        },
+      });
+      for (let waited = 0; pages.flat().length < 25 && waited < 10_000; waited += 20) await pause(20);
+      await pause(50);
+      await tailer.stop();
+      expect(failures).toBe(2);
+      expect(pages.flat()).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    } finally {
+      await database.drop();
+    }
+  });
 });

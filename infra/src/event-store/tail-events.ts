@@ -50,17 +50,28 @@ export async function tailEvents(
   };
   const unlisten = await listen(store.db, NOTIFY_CHANNEL, onNotify);
 
+  const size = options.batchSize ?? 500;
+  type Batch = Awaited<ReturnType<PostgresEventStore['readAfter']>>;
+  // Behind the log (a full page), the next page is read while this one is handled.
+  let ahead: Promise<Batch> | null = null;
   const loop = (async () => {
     while (!stopped) {
       try {
         notified = false;
-        const batch = await store.readAfter(checkpoint, options.batchSize ?? 500);
+        const batch = await (ahead ?? store.readAfter(checkpoint, size));
+        ahead = null;
         if (batch.events.length > 0) {
+          if (batch.events.length >= size) {
+            ahead = store.readAfter(batch.checkpoint, size);
+            ahead.catch(() => {}); // awaited next round, or dropped with an error or a stop
+          }
           await options.onEvents(batch.events, batch.checkpoint);
           checkpoint = batch.checkpoint;
           continue;
         }
       } catch (error) {
+        // What was read ahead follows a batch that was not handled: read again from the checkpoint.
+        ahead = null;
         if (stopped) break;
         options.onError?.(error);
       }

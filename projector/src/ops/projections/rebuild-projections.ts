@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import type { StoredEvent } from '@building/events/envelope';
 import { decodeEvent } from '@building/events/decode-event';
-import { applyBatch, type ProjectorLog, type Step } from '../../apply-events.ts';
+import { applyBatch, skippedStep, type ProjectorLog, type Step } from '../../apply-events.ts';
 import { ViewBatch } from '../../view-batch.ts';
 import { bulkLoadShadows } from './bulk-load-shadow.ts';
 import type { Projection } from '../../projection.ts';
@@ -84,6 +83,7 @@ export async function rebuildProjections(
 
   // Every row of every shadow view in memory: nothing to load, each table written once at the end.
   const views = shadows.map((shadow) => new ViewBatch(shadow, true));
+  const started = performance.now();
   const [counted] = await db('events').count<{ n: string }[]>('* as n');
   options.progress?.start(Number(counted?.n ?? 0));
   let checkpoint: TailCheckpoint = startOfLog;
@@ -112,7 +112,11 @@ export async function rebuildProjections(
   } finally {
     options.progress?.stop();
   }
-  await bulkLoadShadows(db, views);
+  const folded = performance.now();
+  const loaded = await bulkLoadShadows(db, views);
+  log(
+    `folded ${replayed} events in ${seconds(folded - started)}, loaded ${loaded.rows} rows in ${seconds(performance.now() - folded)}`,
+  );
 
   await options.beforeSwap?.();
   for (let attempt = 1; ; attempt++) {
@@ -211,6 +215,8 @@ async function swapIn(
   });
 }
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
 /** Removes what an interrupted rebuild may have left: shadow (and old) tables, shadow checkpoints. */
 async function dropLeftovers(db: Knex, pairs: readonly Pair[]): Promise<void> {
   await db.transaction(async (trx) => {
@@ -233,12 +239,15 @@ async function dropLeftovers(db: Knex, pairs: readonly Pair[]): Promise<void> {
  * Decodes events as the projector does. A malformed one moves the stream's checkpoint without
  * being applied (the live projector has parked it under '*' already).
  */
-function toSteps(events: readonly StoredEvent[]): Step[] {
-  return events.map((event) => {
+function toSteps(events: readonly unknown[]): Step[] {
+  const steps: Step[] = [];
+  for (const event of events) {
     try {
-      return decodeEvent(event);
+      steps.push(decodeEvent(event));
     } catch {
-      return { skipped: true, stream: event.stream, version: event.version, position: event.position };
+      const skipped = skippedStep(event);
+      if (skipped) steps.push(skipped);
     }
-  });
+  }
+  return steps;
 }
