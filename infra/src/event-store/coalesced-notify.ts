@@ -1,4 +1,7 @@
 import type { Knex } from 'knex';
+import { preparedQuery } from '../postgres/prepared-query.ts';
+
+const notifySql = { name: 'notify_appended', text: 'select pg_notify($1, $2)' };
 
 /**
  * Tells listeners (the tailer, the outbox relay) that events were appended, outside the appends'
@@ -15,7 +18,7 @@ export function createCoalescedNotify(db: Knex, channel: string) {
     do {
       again = false;
       // A lost NOTIFY only delays listeners until their next poll.
-      await db.raw('select pg_notify(?, ?)', [channel, '']).catch(() => {});
+      await preparedQuery(db, notifySql, [channel, '']).catch(() => {});
     } while (again);
     running = null;
   };
