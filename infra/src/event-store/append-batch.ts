@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { categoryOfStream, topicFor } from '@building/events/streams';
 import { ConcurrencyError } from './errors.ts';
 import type { PreparedEvent } from './prepared-event.ts';
-import type { PgConnection } from '../postgres/prepared-query.ts';
+import type { PgConnection } from '../postgres/direct-query.ts';
 
 /** One command's append: its events over one or several streams, recorded all or nothing. */
 export interface PendingAppend {

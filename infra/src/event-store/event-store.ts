@@ -4,7 +4,7 @@ import { appendBatch, type AppendOutcome, type PendingAppend } from './append-ba
 import { createCoalescedNotify } from './coalesced-notify.ts';
 import { ConcurrencyError } from './errors.ts';
 import { createBatcher } from './batcher.ts';
-import { preparedQuery } from '../postgres/prepared-query.ts';
+import { directQuery } from '../postgres/direct-query.ts';
 import { prepareEvents, type StreamHead } from './prepared-event.ts';
 import { rowToEnvelope, type EventRow } from './row-to-envelope.ts';
 
@@ -55,19 +55,13 @@ export interface EventStoreOptions {
 
 export const NOTIFY_CHANNEL = 'events_appended';
 
-// The hot reads, prepared once per connection (preparedQuery).
-const readStreamsAfterSql = {
-  name: 'read_streams_after',
-  text: `select e.*, r.n from unnest($1::text[], $2::int[]) with ordinality as r(stream, after, n)
+// The hot reads (directQuery).
+const readStreamsAfterSql = `select e.*, r.n from unnest($1::text[], $2::int[]) with ordinality as r(stream, after, n)
     join events e on e.stream = r.stream and e.version > r.after
-    order by r.n, e.version`,
-};
-const readAfterSql = {
-  name: 'read_after',
-  text: `select *, tx_id::text as tx from events
+    order by r.n, e.version`;
+const readAfterSql = `select *, tx_id::text as tx from events
     where tx_id < pg_snapshot_xmin(pg_current_snapshot()) and (tx_id, position) > ($1::xid8, $2)
-    order by tx_id, position limit $3`,
-};
+    order by tx_id, position limit $3`;
 
 export class PostgresEventStore {
   readonly db: Knex;
@@ -150,7 +144,7 @@ export class PostgresEventStore {
 
   /** Several streams' events after their given versions, in one query; one list per read, in version order. */
   async readStreamsAfter(reads: ReadonlyArray<{ stream: string; after: number }>): Promise<StoredEvent[][]> {
-    const rows = await preparedQuery<EventRow & { n: string }>(this.db, readStreamsAfterSql, [
+    const rows = await directQuery<EventRow & { n: string }>(this.db, readStreamsAfterSql, [
       reads.map((r) => r.stream),
       reads.map((r) => r.after),
     ]);
@@ -173,7 +167,7 @@ export class PostgresEventStore {
     checkpoint: TailCheckpoint,
     limit = 500,
   ): Promise<{ events: StoredEvent[]; checkpoint: TailCheckpoint }> {
-    const rows = await preparedQuery<EventRow & { tx: string }>(this.db, readAfterSql, [
+    const rows = await directQuery<EventRow & { tx: string }>(this.db, readAfterSql, [
       checkpoint.txId,
       checkpoint.position,
       limit,

@@ -21,15 +21,13 @@ export async function withConnection<T>(
 }
 
 /**
- * One statement of a hot path as a named prepared statement straight on a pooled connection:
- * Postgres parses and plans it once per connection instead of on every call, and the query
- * builder's per-query work is skipped. `text` uses $1, $2... placeholders.
+ * A statement of a hot path straight on a pooled connection, without the query builder's
+ * per-query work; `text` uses $1, $2... placeholders. Unnamed on purpose: Postgres plans each call
+ * for its actual values, where a named statement's generic plan, made while a table was small,
+ * stays a sequential scan as the table grows (measured: 21 ms instead of 0.04 ms per read of
+ * 30,000 events).
  */
-export async function preparedQuery<R>(
-  db: Knex,
-  statement: { name: string; text: string },
-  values: unknown[],
-): Promise<R[]> {
-  const { rows } = await withConnection(db, (connection) => connection.query<R>({ ...statement, values }));
+export async function directQuery<R>(db: Knex, text: string, values: unknown[]): Promise<R[]> {
+  const { rows } = await withConnection(db, (connection) => connection.query<R>({ text, values }));
   return rows;
 }
