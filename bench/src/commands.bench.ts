@@ -137,8 +137,8 @@ const clientsLabel = 'load clients (this process)';
 
 /**
  * The CPU split per command. Every part swells with the neighbours' load on a shared machine, the
- * load clients' too, and their code is the same in any A/B: the servers' sum as a multiple of the
- * clients' cost is the steadier figure to compare runs by.
+ * load clients' too, and their code is the same in any A/B: within one window, compare runs by the
+ * servers' sum as a multiple of the clients' cost.
  */
 function cpuFigures(split: Map<string, number>, commands: number): Figure[] {
   const perCommand = (seconds: number) => (seconds / Math.max(1, commands)) * 1e6;
