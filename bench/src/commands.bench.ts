@@ -4,6 +4,7 @@ import { highestApplied } from '@building/infra/read-models/applied-position';
 import { freePort } from '@building/ports/ports';
 import type { Benchmark, Figure } from './benchmark.ts';
 import { describeStatuses, failures, httpLoad, latencyFigures, send } from './http-load.ts';
+import { startCpuSplit } from './process-cpu.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
 
 const clients = 32;
@@ -32,14 +33,26 @@ export const commands: Benchmark = {
     };
     const processes: ServiceProcess[] = [];
     try {
+      // Each server's Postgres backends carry its name (the CPU split below tells them apart).
+      const named = (name: string) => {
+        const url = new URL(database.url);
+        url.searchParams.set('application_name', name);
+        return { ...env, DATABASE_URL: url.toString() };
+      };
       const service = await startServiceProcess(
         '@building/command-service/main',
-        env,
+        named('command-service'),
         /listening on (\S+)/,
         context.progress,
       );
       processes.push(service);
-      processes.push(await startServiceProcess('@building/projector/main', env, /running/, context.progress));
+      const projector = await startServiceProcess(
+        '@building/projector/main',
+        named('projector'),
+        /running/,
+        context.progress,
+      );
+      processes.push(projector);
       const token = await signAccessToken(
         { email: admin, uid: 'bench-admin', emailVerified: true },
         jwtSecret,
@@ -72,12 +85,17 @@ export const commands: Benchmark = {
       // A refused admin would make the figures a measure of refusals: stop instead.
       if (failures(warm) > 0) throw new Error(`the warm-up was refused: ${describeStatuses(warm.statuses)}`);
       context.progress(`${clients} clients for ${durationMs / 1000} s`);
+      const cpu = await startCpuSplit(database.db, {
+        'command-service': service.pid,
+        projector: projector.pid,
+      });
       const result = await httpLoad({
         url: service.ready,
         clients,
         durationMs,
         requests: addCoupon('BENCH'),
       });
+      const cpuSplit = await cpu.stop();
       const lastPosition = Number(
         (await database.db('events').max('position as p').first<{ p: string }>())?.p ?? 0,
       );
@@ -106,6 +124,7 @@ export const commands: Benchmark = {
               ? `every projection reached position ${lastPosition}`
               : `still at ${applied} of ${lastPosition} after 60 s`,
         },
+        ...cpuFigures(cpuSplit, result.requests),
       ];
       return figures;
     } finally {
@@ -113,3 +132,30 @@ export const commands: Benchmark = {
     }
   },
 };
+
+const clientsLabel = 'load clients (this process)';
+
+/**
+ * The CPU split per command. Every part swells with the neighbours' load on a shared machine, the
+ * load clients' too, and their code is the same in any A/B: within one window, compare runs by the
+ * servers' sum as a multiple of the clients' cost.
+ */
+function cpuFigures(split: Map<string, number>, commands: number): Figure[] {
+  const perCommand = (seconds: number) => (seconds / Math.max(1, commands)) * 1e6;
+  const figures = [...split].map(([label, seconds], i): Figure => ({
+    metric: `CPU per command: ${label}`,
+    value: perCommand(seconds),
+    unit: 'us',
+    note: i === 0 ? 'CPU seconds used during the load (/proc), divided by the commands done' : undefined,
+  }));
+  const clients = split.get(clientsLabel);
+  if (!clients) return figures;
+  const servers = [...split].filter(([label]) => label !== clientsLabel).reduce((sum, [, s]) => sum + s, 0);
+  figures.push({
+    metric: 'CPU per command: servers / load clients',
+    value: servers / clients,
+    unit: 'x',
+    note: `servers and their Postgres ${Math.round(perCommand(servers))} us per command in all`,
+  });
+  return figures;
+}

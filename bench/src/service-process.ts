@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 export interface ServiceProcess {
   /** The first match of `ready` in the process's output (e.g. the URL it listens on). */
   ready: string;
+  pid: number;
   /** Set when the process ended before stop() was called. */
   exited(): number | null;
   stop(): Promise<void>;
@@ -43,6 +44,7 @@ export function startServiceProcess(
       child.stdout.off('data', onData);
       resolve({
         ready: match[1] ?? match[0],
+        pid: child.pid!,
         exited: () => exitCode,
         async stop() {
           if (exitCode === null) child.kill('SIGTERM');

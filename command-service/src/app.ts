@@ -3,6 +3,7 @@ import Koa, { type Context } from 'koa';
 import { problemMiddleware } from '@building/infra/http/problem';
 import { problemDocs } from '@building/infra/http/problem-docs';
 import { refuseUnsafeText } from '@building/infra/http/safe-text';
+import { routeBySegment } from '@building/infra/http/route-by-segment';
 import { trustProxy } from '@building/infra/http/trust-proxy';
 import { agreementRoutes } from './agreement/api.ts';
 import { announcementRoutes } from './announcement/api.ts';
@@ -46,9 +47,10 @@ export function createApp(commandDeps: CommandDeps): Koa {
     return isWrite && !ownLimits.has(ctx.path) ? limitWrites(ctx, next) : next();
   });
   // Before the JSON parser: the Stripe webhook verifies its signature over the raw body.
-  app.use(paymentRoutes(deps).routes());
+  // Each request goes only to the routers with a route under its first path segment.
+  app.use(routeBySegment([paymentRoutes(deps)], { allowedMethods: false }));
   app.use(jsonBody());
-  for (const router of [
+  const routers = [
     authRoutes(deps),
     userRoutes(deps),
     notificationRoutes(deps),
@@ -58,8 +60,8 @@ export function createApp(commandDeps: CommandDeps): Koa {
     apartmentRoutes(deps),
     imageRoutes(deps),
     maintenanceRoutes(deps),
-  ])
-    app.use(router.routes());
+  ];
+  app.use(routeBySegment(routers, { allowedMethods: false }));
   return app;
 }
 

@@ -15,7 +15,7 @@ import {
   type SkippedEvent,
   type Step,
 } from './view-batch.ts';
-import { writeBatch, writeViewRows } from './write-batch.ts';
+import { writeBatch, writeViewRows, type SqlPart } from './write-batch.ts';
 
 export type { ProjectorLog, Step } from './view-batch.ts';
 
@@ -28,7 +28,11 @@ export interface Projector {
    */
   project(
     raws: readonly unknown[],
-    options?: { inTransaction?: (trx: Knex.Transaction) => Promise<void> },
+    options?: {
+      inTransaction?: (trx: Knex.Transaction) => Promise<void>;
+      /** A write of the caller's (the tailer's checkpoint) that goes in the batch's own statement. */
+      alsoWrite?: SqlPart;
+    },
   ): Promise<ViewChange[]>;
 }
 
@@ -55,12 +59,14 @@ export function createProjector(options: {
       const attempt = (isolate: boolean) =>
         retryOnConflict(() =>
           options.db.transaction(async (trx) => {
-            const changes = await applyBatch(trx, options.targets, steps, log, { isolate, malformed });
+            // NOTIFYs are delivered to listeners only when this transaction commits.
+            const changes = await applyBatch(trx, options.targets, steps, log, {
+              isolate,
+              malformed,
+              alsoWrite: projectOptions?.alsoWrite,
+              notifyChannel: VIEWS_CHANGED_CHANNEL,
+            });
             await projectOptions?.inTransaction?.(trx);
-            // Delivered to listeners only when this transaction commits.
-            for (const payload of notifyPayloads(changes)) {
-              await trx.raw('select pg_notify(?, ?)', [VIEWS_CHANGED_CHANNEL, payload]);
-            }
             return changes;
           }),
         );
@@ -89,8 +95,16 @@ export async function applyBatch(
   targets: readonly ProjectionTarget[],
   steps: readonly Step[],
   log: ProjectorLog,
-  options: { isolate?: boolean; malformed?: ReadonlyArray<{ projection: string } & Park> } = {},
+  options: {
+    isolate?: boolean;
+    malformed?: ReadonlyArray<{ projection: string } & Park>;
+    alsoWrite?: SqlPart;
+    /** Announce the batch's view changes on this channel, from the same statement as its writes. */
+    notifyChannel?: string;
+  } = {},
 ): Promise<ViewChange[]> {
+  const notify = (changes: ViewChange[]) =>
+    options.notifyChannel ? { channel: options.notifyChannel, payloads: notifyPayloads(changes) } : undefined;
   const touched = targets.filter((t) => steps.some((s) => tracksStream(t, s.stream)));
   // Held until commit: a rebuild's swap waits for this batch, and this batch for it.
   await holdProjections(
@@ -104,10 +118,17 @@ export async function applyBatch(
     const rowsWritten = steps.length >= writeEachViewFrom;
     if (rowsWritten) await foldAndWriteEachView(trx, views, steps, log);
     else for (const step of steps) for (const view of views) view.fold(step, log);
-    await writeBatch(trx, views, { malformed: options.malformed, bookkeepingOnly: rowsWritten });
-    return mergeChanges(views);
+    const changes = mergeChanges(views);
+    await writeBatch(trx, views, {
+      malformed: options.malformed,
+      bookkeepingOnly: rowsWritten,
+      alsoWrite: options.alsoWrite,
+      notify: notify(changes),
+    });
+    return changes;
   }
-  if (options.malformed?.length) await writeBatch(trx, [], { malformed: options.malformed });
+  if (options.malformed?.length || options.alsoWrite)
+    await writeBatch(trx, [], { malformed: options.malformed, alsoWrite: options.alsoWrite });
   const applied: ViewBatch[] = [];
   for (const step of steps) {
     for (const target of touched) {
@@ -131,7 +152,9 @@ export async function applyBatch(
       }
     }
   }
-  return mergeChanges(applied);
+  const changes = mergeChanges(applied);
+  await writeBatch(trx, [], { notify: notify(changes) });
+  return changes;
 }
 
 /**

@@ -5,6 +5,15 @@ import { ident, type TableSpec } from './table-spec.ts';
 import type { Park, ViewBatch } from './view-batch.ts';
 import { parkedRow } from './park.ts';
 
+/** A statement with `?` bindings, written as one more part of a batch's write. */
+export interface SqlPart {
+  sql: string;
+  bindings: readonly unknown[];
+}
+
+/** A statement's last part when it has nothing to return. */
+const nothingMore = 'select 1';
+
 /** Rows as one json parameter, typed by `json_to_recordset`: no parameter limit, one statement. */
 function recordset(columns: ReadonlyArray<readonly [string, string]>): string {
   return `json_to_recordset(?::json) as x(${columns.map(([name, type]) => `${ident(name)} ${type}`).join(', ')})`;
@@ -39,7 +48,8 @@ export function groupWrites(
 /**
  * Writes folded views in ONE statement (data-modifying CTEs): per table and column set a
  * multi-row upsert, per view its stream checkpoints, the parked events and those no longer
- * parked, and each view's position.
+ * parked, each view's position, the caller's `alsoWrite`, and the NOTIFYs announcing the changes
+ * (each round trip saved is CPU that a busy machine's command side gets instead).
  */
 export async function writeBatch(
   trx: Knex.Transaction,
@@ -48,6 +58,9 @@ export async function writeBatch(
     malformed?: ReadonlyArray<{ projection: string } & Park>;
     /** Only the parked events and positions: the rows and checkpoints are written already (COPY, writeViewRows). */
     bookkeepingOnly?: boolean;
+    alsoWrite?: SqlPart;
+    /** pg_notify(channel, payload) for each payload, once the writes are in. */
+    notify?: { channel: string; payloads: readonly string[] };
   } = {},
 ): Promise<void> {
   const parts: string[] = [];
@@ -104,7 +117,17 @@ export async function writeBatch(
     );
     bindings.push(JSON.stringify(positions));
   }
-  await runParts(trx, parts, bindings);
+  if (options.alsoWrite) {
+    parts.push(options.alsoWrite.sql);
+    bindings.push(...options.alsoWrite.bindings);
+  }
+  const payloads = options.notify?.payloads ?? [];
+  let last = nothingMore;
+  if (payloads.length > 0) {
+    last = 'select pg_notify(?, payload) from unnest(?::text[]) as payload';
+    bindings.push(options.notify!.channel, payloads);
+  }
+  await runParts(trx, parts, bindings, last);
 }
 
 /**
@@ -141,10 +164,16 @@ function viewRowParts(view: ViewBatch, parts: string[], bindings: unknown[]): vo
   );
 }
 
-async function runParts(trx: Knex.Transaction, parts: readonly string[], bindings: readonly unknown[]) {
-  if (parts.length === 0) return;
+/** The parts as data-modifying CTEs of one statement, ending with `last`. */
+async function runParts(
+  trx: Knex.Transaction,
+  parts: readonly string[],
+  bindings: readonly unknown[],
+  last = nothingMore,
+) {
+  if (parts.length === 0 && last === nothingMore) return;
   await trx.raw(
-    `with ${parts.map((p, i) => `w${i} as (${p})`).join(',\n')} select 1`,
+    parts.length > 0 ? `with ${parts.map((p, i) => `w${i} as (${p})`).join(',\n')} ${last}` : last,
     bindings as Knex.RawBinding[],
   );
 }

@@ -4,7 +4,7 @@ import { problemMiddleware } from '@building/infra/http/problem';
 import { problemDocs } from '@building/infra/http/problem-docs';
 import { rateLimit } from '@building/infra/rate-limit/rate-limit';
 import { conditionalGet } from './http/conditional-get.ts';
-import { routeBySegment } from './http/route-by-segment.ts';
+import { routeBySegment } from '@building/infra/http/route-by-segment';
 import { securityHeaders } from '@building/infra/http/security-headers';
 import { refuseUnsafeText } from '@building/infra/http/safe-text';
 import { trustProxy } from '@building/infra/http/trust-proxy';

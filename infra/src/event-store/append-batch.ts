@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { categoryOfStream, topicFor } from '@building/events/streams';
 import { ConcurrencyError } from './errors.ts';
 import type { PreparedEvent } from './prepared-event.ts';
+import type { PgConnection } from '../postgres/direct-query.ts';
 
 /** One command's append: its events over one or several streams, recorded all or nothing. */
 export interface PendingAppend {
@@ -16,12 +17,6 @@ export interface BatchOptions {
   topicPrefix?: string;
   /** Test seam: runs inside the transaction just before it commits (to hold it open). */
   beforeCommit?: () => Promise<void>;
-}
-
-interface PgConnection {
-  query(
-    config: string | { name?: string; text: string; values?: unknown[] },
-  ): Promise<{ rows: Array<Record<string, string>> }>;
 }
 
 /** The events table's columns: name, the array type they travel as, and the value of an event. */
@@ -109,7 +104,10 @@ export async function appendBatch(
     }
     let inserted: Array<Record<string, string>>;
     try {
-      ({ rows: inserted } = await connection.query({ ...statement(options.outbox, skipConflicts), values }));
+      ({ rows: inserted } = await connection.query<Record<string, string>>({
+        ...statement(options.outbox, skipConflicts),
+        values,
+      }));
     } catch (error) {
       const lost = skipConflicts ? null : conflictOf(error, batch[0]!);
       if (!lost) throw error;

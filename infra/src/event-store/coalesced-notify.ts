@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { directQuery } from '../postgres/direct-query.ts';
 
 /**
  * Tells listeners (the tailer, the outbox relay) that events were appended, outside the appends'
@@ -15,7 +16,7 @@ export function createCoalescedNotify(db: Knex, channel: string) {
     do {
       again = false;
       // A lost NOTIFY only delays listeners until their next poll.
-      await db.raw('select pg_notify(?, ?)', [channel, '']).catch(() => {});
+      await directQuery(db, 'select pg_notify($1, $2)', [channel, '']).catch(() => {});
     } while (again);
     running = null;
   };

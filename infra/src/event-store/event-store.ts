@@ -4,6 +4,7 @@ import { appendBatch, type AppendOutcome, type PendingAppend } from './append-ba
 import { createCoalescedNotify } from './coalesced-notify.ts';
 import { ConcurrencyError } from './errors.ts';
 import { createBatcher } from './batcher.ts';
+import { directQuery } from '../postgres/direct-query.ts';
 import { prepareEvents, type StreamHead } from './prepared-event.ts';
 import { envelopeColumns, rowToEnvelope, type EventRow } from './row-to-envelope.ts';
 
@@ -53,6 +54,14 @@ export interface EventStoreOptions {
 }
 
 export const NOTIFY_CHANNEL = 'events_appended';
+
+// The hot reads (directQuery).
+const readStreamsAfterSql = `select e.*, r.n from unnest($1::text[], $2::int[]) with ordinality as r(stream, after, n)
+    join events e on e.stream = r.stream and e.version > r.after
+    order by r.n, e.version`;
+const readAfterSql = `select ${envelopeColumns}, tx_id::text as tx from events
+    where tx_id < pg_snapshot_xmin(pg_current_snapshot()) and (tx_id, position) > ($1::xid8, $2)
+    order by tx_id, position limit $3`;
 
 export class PostgresEventStore {
   readonly db: Knex;
@@ -135,12 +144,10 @@ export class PostgresEventStore {
 
   /** Several streams' events after their given versions, in one query; one list per read, in version order. */
   async readStreamsAfter(reads: ReadonlyArray<{ stream: string; after: number }>): Promise<StoredEvent[][]> {
-    const { rows }: { rows: Array<EventRow & { n: string }> } = await this.db.raw(
-      `select e.*, r.n from unnest(?::text[], ?::int[]) with ordinality as r(stream, after, n)
-       join events e on e.stream = r.stream and e.version > r.after
-       order by r.n, e.version`,
-      [reads.map((r) => r.stream), reads.map((r) => r.after)],
-    );
+    const rows = await directQuery<EventRow & { n: string }>(this.db, readStreamsAfterSql, [
+      reads.map((r) => r.stream),
+      reads.map((r) => r.after),
+    ]);
     const events: StoredEvent[][] = reads.map(() => []);
     for (const row of rows) events[Number(row.n) - 1]!.push(rowToEnvelope(row));
     return events;
@@ -160,12 +167,11 @@ export class PostgresEventStore {
     checkpoint: TailCheckpoint,
     limit = 500,
   ): Promise<{ events: StoredEvent[]; checkpoint: TailCheckpoint }> {
-    const { rows }: { rows: Array<EventRow & { tx: string }> } = await this.db.raw(
-      `select ${envelopeColumns}, tx_id::text as tx from events
-       where tx_id < pg_snapshot_xmin(pg_current_snapshot()) and (tx_id, position) > (?::xid8, ?)
-       order by tx_id, position limit ?`,
-      [checkpoint.txId, checkpoint.position, limit],
-    );
+    const rows = await directQuery<EventRow & { tx: string }>(this.db, readAfterSql, [
+      checkpoint.txId,
+      checkpoint.position,
+      limit,
+    ]);
     const last = rows.at(-1);
     return {
       events: rows.map(rowToEnvelope),

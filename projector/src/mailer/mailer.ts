@@ -63,7 +63,12 @@ export function createMailer(options: {
         }
         await mail(event);
       }
-      if (projectOptions?.inTransaction) await db.transaction((trx) => projectOptions.inTransaction!(trx));
+      const { inTransaction, alsoWrite } = projectOptions ?? {};
+      if (inTransaction || alsoWrite)
+        await db.transaction(async (trx) => {
+          if (alsoWrite) await trx.raw(alsoWrite.sql, alsoWrite.bindings as Knex.RawBinding[]);
+          await inTransaction?.(trx);
+        });
       return [];
     },
   };

@@ -29,11 +29,10 @@ export async function projectFromStore(options: {
     onError: options.onError ?? ((error) => console.error('[projector] tailing the store failed', error)),
     onEvents: async (events, checkpoint) => {
       await options.projector.project(events, {
-        inTransaction: async (trx) => {
-          await trx('projector_tail')
-            .insert({ id, tx_id: checkpoint.txId, position: checkpoint.position })
-            .onConflict('id')
-            .merge(['tx_id', 'position']);
+        alsoWrite: {
+          sql: `insert into projector_tail (id, tx_id, position) values (?, ?, ?)
+            on conflict (id) do update set tx_id = excluded.tx_id, position = excluded.position`,
+          bindings: [id, checkpoint.txId, checkpoint.position],
         },
       });
     },

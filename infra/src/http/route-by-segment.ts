@@ -22,11 +22,19 @@ function chain(middleware: Middleware[]): Middleware {
  * first path segment (in their order), instead of letting it walk every router in turn: a request
  * for the last of a dozen routers cost several times what bare Koa + router does (see the bench
  * README). A router with a route that starts with a parameter is asked for every request.
+ * `allowedMethods` (default on) adds each router's 405 / OPTIONS answers.
  */
-export function routeBySegment(routers: readonly Router[]): Middleware {
+export function routeBySegment(
+  routers: readonly Router[],
+  options: { allowedMethods?: boolean } = {},
+): Middleware {
+  const allowedMethods = options.allowedMethods ?? true;
   const entries = routers.map((router) => ({
     segments: router.stack.map((layer) => firstSegment(layer.path)),
-    run: chain([router.routes() as Middleware, router.allowedMethods() as Middleware]),
+    run: chain([
+      router.routes() as Middleware,
+      ...(allowedMethods ? [router.allowedMethods() as Middleware] : []),
+    ]),
   }));
   const everywhere = (entry: (typeof entries)[number]) => entry.segments.includes(null);
   const bySegment = new Map<string, Middleware>();
