@@ -45,10 +45,10 @@ export function buildingHistory(store: PostgresEventStore, start = new Date('202
   const { log, record } = storeHistory(store, (n) => new Date(start.getTime() + (n + 1) * 60_000));
   const admin: Caller = { email: 'admin@building.test', role: 'admin', name: 'Admin' };
   const callerFor = (email: string) => (email === admin.email ? admin : callerOf(log, email));
-  /** Where each request and maintenance request was made, to find them by id. */
+  /** The apartment of each agreement request, to find the request by its id. */
   const requests = new Map<string, number>();
-  /** Intents opened and not (yet) recorded, per payment stream. */
-  const open = new Map<string, OpenIntent[]>();
+  /** Intents opened and not yet paid or refunded, per apartment-month. */
+  const openIntents = new Map<string, OpenIntent[]>();
   const monthKey = (si: number, month: Month, year: number) => `${si}-${year}-${month}`;
 
   async function startPayment(email: string, si: number, month: Month, year: number, code?: string) {
@@ -56,14 +56,14 @@ export function buildingHistory(store: PostgresEventStore, start = new Date('202
     const started = startRentPayment(log, { email, si, month, year, code }, paymentIntentId);
     await record(started);
     const key = monthKey(si, month, year);
-    open.set(key, [...(open.get(key) ?? []), started]);
+    openIntents.set(key, [...(openIntents.get(key) ?? []), started]);
     return started;
   }
-  const settle = (open_: OpenIntent, si: number, month: Month, year: number) => {
-    const key = monthKey(si, month, year);
-    open.set(
+  const settle = ({ request, intent }: OpenIntent) => {
+    const key = monthKey(request.si, request.month, request.year);
+    openIntents.set(
       key,
-      (open.get(key) ?? []).filter((o) => o.intent.id !== open_.intent.id),
+      (openIntents.get(key) ?? []).filter((o) => o.intent.id !== intent.id),
     );
   };
 
@@ -140,16 +140,16 @@ export function buildingHistory(store: PostgresEventStore, start = new Date('202
     ) => {
       const started = await startPayment(email, si, month, year, coupon?.code);
       const result = await record(recordRentPaid(log, started));
-      settle(started, si, month, year);
+      settle(started);
       return { ...result, transactionId: started.intent.id, paidAt: result.now.toISOString() };
     },
 
     /** The intent left open by `startPayment` is charged after the month was paid: the provider refunds it. */
     refundSecondCharge: async (_email: string, si: number, month: Month, year: number) => {
-      const second = open.get(monthKey(si, month, year))?.[0];
+      const second = openIntents.get(monthKey(si, month, year))?.[0];
       if (!second) throw new Error(`no second intent was opened for ${month} ${year} of apartment ${si}`);
       const result = await record(recordRentRefunded(log, second, `re_${second.intent.id.slice(3)}`));
-      settle(second, si, month, year);
+      settle(second);
       return {
         ...result,
         transactionId: second.intent.id,
