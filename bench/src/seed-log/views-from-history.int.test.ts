@@ -16,7 +16,9 @@ import { openRequestsOfLog, openRequestsOfViews, stateOfAudit, stateOfViews } fr
 
 /** HISTORY_SEED fixes the first seed; else a random one. Each run checks several histories. */
 function historySeeds(count = 3): number[] {
-  const first = Number(process.env.HISTORY_SEED ?? Math.floor(Math.random() * 1_000_000));
+  const fixed = process.env.HISTORY_SEED;
+  const first = fixed ? Number(fixed) : Math.floor(Math.random() * 1_000_000);
+  if (!Number.isSafeInteger(first)) throw new Error(`HISTORY_SEED must be an integer, not '${fixed}'`);
   return Array.from({ length: count }, (_, i) => first + i * 7919);
 }
 
