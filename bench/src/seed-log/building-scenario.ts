@@ -1,22 +1,25 @@
 import { monthNames, type ApartmentDetails } from '@building/events/catalogue';
 import type { StoredEvent } from '@building/events/envelope';
-import { streams } from '@building/events/streams';
-import type { AgreementState } from '@building/command-service/agreement/agreement';
-import { decideAgreement } from '@building/command-service/agreement/decide';
-import { decideAnnouncement } from '@building/command-service/announcement/decide';
-import type { AnnouncementState } from '@building/command-service/announcement/announcement';
-import { decideApartment } from '@building/command-service/apartment/decide';
-import type { ApartmentState } from '@building/command-service/apartment/apartment';
 import type { Caller } from '@building/command-service/command-handling/caller';
-import { decideCoupon } from '@building/command-service/coupon/decide';
-import { couponAggregate, type CouponState } from '@building/command-service/coupon/coupon';
+import {
+  acceptAgreement,
+  rejectAgreement,
+  requestAgreement,
+  withdrawAgreement,
+} from '@building/command-service/scenario/agreement-steps';
+import {
+  addCoupon,
+  editApartment,
+  listApartment,
+  postAnnouncement,
+  toggleCoupon,
+} from '@building/command-service/scenario/listing-steps';
+import { demoteMember, recordProfile } from '@building/command-service/scenario/user-steps';
+import type { CouponState } from '@building/command-service/coupon/coupon';
 import { couponIdFor } from '@building/command-service/coupon/coupon-id';
-import { decidePayment, quoteRentPayment } from '@building/command-service/payments/decide';
-import type { PaymentContext } from '@building/command-service/payments/payment-context';
-import type { PaymentState } from '@building/command-service/payments/payment';
-import { decideUser } from '@building/command-service/user/decide';
-import type { UserState } from '@building/command-service/user/user';
+import { streams } from '@building/events/streams';
 import { DecidedLog } from './decided-log.ts';
+import { liveMonth, type MonthContext } from './member-month.ts';
 import { seededRandom } from './seeded-random.ts';
 
 export interface ScenarioOptions {
@@ -33,12 +36,13 @@ export interface ScenarioOptions {
 }
 
 /**
- * A building's life, decided by the real deciders in memory: per apartment, it is listed, a few
- * people register and request it, the admin rejects one request and accepts another (the rest
- * are rejected as booked), the member pays rent month after month (with the odd declined card),
- * some update their profiles, some members are demoted and the apartment let again; coupons come
- * and go, announcements are posted. Yields the events apartment by apartment, in log order and
- * hash-chained, so a writer can stream millions of them.
+ * A building's life, decided by the real deciders in memory (the scenario steps, which the test
+ * histories use too): per apartment, it is listed (now and then its rent revised), a few people
+ * register and request it, one withdraws now and then, the admin rejects one request and accepts
+ * another (the rest are rejected as booked), the member lives month after month (see liveMonth:
+ * rent, reminders, refunds, maintenance, notifications), some update their profiles, some members
+ * are demoted and the apartment let again; coupons come and go, announcements are posted. Yields
+ * the events apartment by apartment, in log order and hash-chained, so a writer can stream millions.
  */
 export function* decideBuilding(options: ScenarioOptions): Generator<StoredEvent[]> {
   const random = seededRandom(options.seed ?? 1);
@@ -55,21 +59,10 @@ export function* decideBuilding(options: ScenarioOptions): Generator<StoredEvent
     },
   );
   const admin: Caller = { email: `admin.${tag}@building.test`, role: 'admin', name: 'Admin' };
-  const actor = (caller: Caller) => ({ email: caller.email, role: caller.role });
+  log.record(recordProfile(log, { email: admin.email, name: admin.name, photoURL: '' }, true));
 
-  const register = (email: string, name: string, isAdminEmail = false) =>
-    log.record(
-      decideUser(
-        {
-          type: 'RecordProfile',
-          data: { profile: { email, name, photoURL: `https://img.test/${name}.png` }, isAdminEmail },
-        },
-        log.state<UserState>(streams.user(email)),
-      ),
-    );
-  register(admin.email, admin.name, true);
-
-  const coupons: Array<{ couponId: string; code: string; discount: number }> = [];
+  const coupons: string[] = [];
+  const month: MonthContext = { log, random, admin, coupons };
   let announcements = 0;
   for (let si = options.firstSi ?? 1; emitted < options.events; si++) {
     const details: ApartmentDetails = {
@@ -81,203 +74,59 @@ export function* decideBuilding(options: ScenarioOptions): Generator<StoredEvent
       rent: 12_000 + random.below(40) * 250,
       image: `/images/apartments/apartment-${1 + (si % 12)}.svg`,
     };
-    log.record(
-      decideApartment(
-        { type: 'ListApartment', data: { details, by: admin } },
-        log.state<ApartmentState>(streams.apartment(si)),
-      ),
-      actor(admin),
-    );
+    log.record(listApartment(log, details, admin));
+    if (si % 9 === 4) log.record(editApartment(log, { ...details, rent: details.rent + 500 }, admin));
 
-    const people: Caller[] = [0, 1, 2].map((k) => ({
-      email: `tenant${si}.${k}.${tag}@building.test`,
-      role: 'user',
-      name: `Tenant ${si}-${k}`,
-    }));
-    for (const person of people) register(person.email, person.name);
-    const agreement = () => log.state<AgreementState>(streams.agreement(si));
-    const request = (person: Caller) =>
+    const people = [0, 1, 2].map((k) => `tenant${si}.${k}.${tag}@building.test`);
+    people.forEach((email, k) =>
       log.record(
-        decideAgreement(
-          {
-            type: 'RequestAgreement',
-            data: { requestId: random.uuid(), apartment: details, requester: person, now: log.now() },
-          },
-          agreement(),
-        ),
-        actor(person),
-      );
-    const accept = (person: Caller) =>
-      log.record(
-        decideAgreement(
-          { type: 'AcceptAgreement', data: { si, userEmail: person.email, by: admin, now: log.now() } },
-          agreement(),
-        ),
-        actor(admin),
-      );
-    for (const person of people) request(person);
-    log.record(
-      decideAgreement(
-        { type: 'RejectAgreement', data: { si, userEmail: people[2]!.email, by: admin } },
-        agreement(),
+        recordProfile(log, { email, name: `Tenant ${si}-${k}`, photoURL: `https://img.test/${si}-${k}.png` }),
       ),
-      actor(admin),
     );
-    accept(people[0]!);
+    const request = (email: string) => log.record(requestAgreement(log, si, email, random.uuid()));
+    for (const email of people) request(email);
+    if (si % 6 === 3) log.record(withdrawAgreement(log, si, people[1]!));
+    log.record(rejectAgreement(log, si, people[2]!, admin));
+    log.record(acceptAgreement(log, si, people[0]!, admin));
 
     if (si % 25 === 1) {
-      const coupon = {
-        couponId: random.uuid(),
-        code: `SAVE${si}${tag}`.slice(0, 40),
-        discount: 5 + random.below(30),
-      };
-      log.record(
-        decideCoupon(
-          { type: 'AddCoupon', data: { ...coupon, description: `${coupon.discount}% off`, by: admin } },
-          log.state<CouponState>(streams.coupon(coupon.couponId)),
-        ),
-        actor(admin),
-      );
-      coupons.push(coupon);
+      const code = `SAVE${si}${tag}`.slice(0, 40);
+      const discount = 5 + random.below(30);
+      coupons.push(code);
+      log.record(addCoupon(log, { code, discount, description: `${discount}% off` }, admin));
     }
-    if (si % 50 === 0 && coupons.length > 1) {
-      const coupon = coupons[random.below(coupons.length)]!;
-      const state = log.state<CouponState>(streams.coupon(coupon.couponId));
-      const available = state.status === 'added' && state.available;
-      log.record(
-        decideCoupon(
-          {
-            type: available ? 'DisableCoupon' : 'EnableCoupon',
-            data: { couponId: coupon.couponId, by: admin },
-          },
-          state,
-        ),
-        actor(admin),
-      );
+    if (si % 10 === 5 && coupons.length > 0) {
+      // An admin disables a coupon, or enables it again.
+      const couponId = couponIdFor(coupons[random.below(coupons.length)]!);
+      const coupon = log.state<CouponState>(streams.coupon(couponId));
+      const available = coupon.status === 'added' && coupon.available;
+      log.record(toggleCoupon(log, couponId, !available, admin));
     }
     if (si % 40 === 0) {
-      const announcementId = random.uuid();
       announcements += 1;
-      log.record(
-        decideAnnouncement(
-          {
-            type: 'PostAnnouncement',
-            data: {
-              announcementId,
-              title: `Notice ${announcements}`,
-              description: `Building notice number ${announcements}.`,
-              by: admin,
-            },
-          },
-          log.state<AnnouncementState>(streams.announcement(announcementId)),
-        ),
-        actor(admin),
-      );
+      const announcement = {
+        announcementId: random.uuid(),
+        title: `Notice ${announcements}`,
+        description: `Building notice number ${announcements}.`,
+      };
+      log.record(postAnnouncement(log, announcement, admin));
     }
 
     let tenant = people[0]!;
     const months = 6 + random.below(13);
     for (let m = 0; m < months && emitted < options.events; m++) {
-      const month = monthNames[m % 12]!;
-      const year = 2024 + Math.floor(m / 12);
       if (si % 10 === 0 && m === Math.floor(months / 2)) {
         // The member is demoted (their lease ends); the apartment goes to the second requester.
-        log.record(
-          decideUser(
-            { type: 'DemoteMember', data: { email: tenant.email, by: admin, now: log.now() } },
-            log.state<UserState>(streams.user(tenant.email)),
-          ),
-          actor(admin),
-        );
+        log.record(demoteMember(log, tenant, admin));
         tenant = people[1]!;
         request(tenant);
-        accept(tenant);
+        log.record(acceptAgreement(log, si, tenant, admin));
       }
-      if (random.chance(0.05)) {
-        log.record(
-          decideUser(
-            {
-              type: 'RecordProfile',
-              data: { profile: { email: tenant.email, name: `${tenant.name} (${m})` }, isAdminEmail: false },
-            },
-            log.state<UserState>(streams.user(tenant.email)),
-          ),
-          actor(tenant),
-        );
-      }
-      payRent(tenant, month, year);
+      if (random.chance(0.05)) log.record(recordProfile(log, { email: tenant, name: `Tenant ${si} (${m})` }));
+      liveMonth(month, { email: tenant, si, month: monthNames[m % 12]!, year: 2024 + Math.floor(m / 12) });
     }
     yield pending;
     pending = [];
   }
   if (pending.length > 0) yield pending;
-
-  function payRent(tenant: Caller, month: (typeof monthNames)[number], year: number) {
-    const si = Number(/^tenant(\d+)\./.exec(tenant.email)![1]);
-    const coupon = coupons.length > 0 && random.chance(0.2) ? coupons[random.below(coupons.length)]! : null;
-    const stream = streams.payment(si, year, month);
-    const context = (): PaymentContext => ({
-      payment: log.state<PaymentState>(stream),
-      agreement: log.state<AgreementState>(streams.agreement(si)),
-      coupon: coupon
-        ? log.state<CouponState>(streams.coupon(couponIdFor(coupon.code)))
-        : couponAggregate.initialState(),
-    });
-    const request = { email: tenant.email, si, month, year, ...(coupon ? { code: coupon.code } : {}) };
-    let quote;
-    try {
-      quote = quoteRentPayment(request, context());
-    } catch {
-      return; // no active lease (demoted meanwhile) or nothing to pay: the member would be refused too
-    }
-    const paymentIntentId = `pi_${random.uuid().replaceAll('-', '')}`;
-    log.record(
-      decidePayment(
-        { type: 'StartRentPayment', data: { request, paymentIntentId, amountPoisha: quote.amountPoisha } },
-        context(),
-      ),
-      actor(tenant),
-    );
-    const intent = {
-      id: paymentIntentId,
-      amount: quote.amountPoisha,
-      currency: 'bdt',
-      clientSecret: null,
-      metadata: {
-        email: tenant.email,
-        si: String(si),
-        month,
-        year: String(year),
-        amount: String(quote.amountPoisha),
-        ...(coupon ? { coupon: coupon.code } : {}),
-      },
-    };
-    if (random.chance(0.03)) {
-      const lastError = {
-        code: 'card_declined',
-        message: 'Your card was declined.',
-        chargeId: `ch_${random.uuid()}`,
-      };
-      log.record(
-        decidePayment(
-          {
-            type: 'RecordRentPaymentFailed',
-            data: { intent: { ...intent, status: 'requires_payment_method', lastError } },
-          },
-          context(),
-        ),
-        'system',
-      );
-    }
-    log.record(
-      decidePayment(
-        {
-          type: 'RecordRentPaid',
-          data: { intent: { ...intent, status: 'succeeded', lastError: null }, paidAt: log.now() },
-        },
-        context(),
-      ),
-      'system',
-    );
-  }
 }

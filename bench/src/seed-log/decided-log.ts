@@ -1,26 +1,9 @@
-import { currentSchemaVersion, streamOf, type DomainEvent } from '@building/events/catalogue';
-import { categoryOfStream, type Category } from '@building/events/streams';
-import type { Actor, StoredEvent } from '@building/events/envelope';
+import { currentSchemaVersion, streamOf } from '@building/events/catalogue';
+import type { StoredEvent } from '@building/events/envelope';
 import { hashEvent } from '@building/events/hash-chain';
-import { agreementAggregate } from '@building/command-service/agreement/agreement';
-import { apartmentAggregate } from '@building/command-service/apartment/apartment';
-import { couponAggregate } from '@building/command-service/coupon/coupon';
-import type { Aggregate } from '@building/command-service/command-handling/aggregate';
-import { paymentAggregate } from '@building/command-service/payments/payment';
-import { userAggregate } from '@building/command-service/user/user';
-import { announcementAggregate } from '@building/command-service/announcement/announcement';
-import { maintenanceAggregate } from '@building/command-service/maintenance/maintenance';
+import type { Decision, DecidingLog } from '@building/command-service/scenario/decision';
+import { aggregateOfStream } from '@building/command-service/scenario/stream-states';
 import type { SeededRandom } from './seeded-random.ts';
-
-const aggregates: Record<Category, Aggregate<unknown>> = {
-  user: userAggregate as Aggregate<unknown>,
-  apartment: apartmentAggregate as Aggregate<unknown>,
-  agreement: agreementAggregate as Aggregate<unknown>,
-  coupon: couponAggregate as Aggregate<unknown>,
-  announcement: announcementAggregate as Aggregate<unknown>,
-  payment: paymentAggregate as Aggregate<unknown>,
-  maintenance: maintenanceAggregate as Aggregate<unknown>,
-};
 
 interface Head {
   version: number;
@@ -33,7 +16,7 @@ interface Head {
  * its aggregate's own evolve), version and hash head. `record` does what the store's append does
  * (routes each event to its stream, numbers it, chains its hash) and hands the envelopes on.
  */
-export class DecidedLog {
+export class DecidedLog implements DecidingLog {
   private readonly heads = new Map<string, Head>();
   private position: number;
   private minutes = 0;
@@ -51,7 +34,7 @@ export class DecidedLog {
   /** A stream's state as its aggregate folds it (the initial state when it has no events). */
   state<S>(stream: string): S {
     const head = this.heads.get(stream);
-    return (head ? head.state : aggregates[categoryOfStream(stream)].initialState()) as S;
+    return (head ? head.state : aggregateOfStream(stream).initialState()) as S;
   }
 
   /** The time the next command carries: one minute after the previous one. */
@@ -60,12 +43,12 @@ export class DecidedLog {
   }
 
   /** Appends a decision's events (one command, one transaction), then moves the clock on. */
-  record(events: readonly DomainEvent[], actor: Actor = 'system'): void {
+  record({ events, actor }: Decision): void {
     const correlationId = this.random.uuid();
     const occurredAt = this.now().toISOString();
     for (const event of events) {
       const stream = streamOf(event);
-      const aggregate = aggregates[categoryOfStream(stream)];
+      const aggregate = aggregateOfStream(stream);
       const head = this.heads.get(stream) ?? { version: 0, hash: null, state: aggregate.initialState() };
       const fields = {
         id: this.random.uuid(),

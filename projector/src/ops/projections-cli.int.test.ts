@@ -13,7 +13,7 @@ import { projectionsReport, type ProjectionsReport } from '@building/infra/read-
 import { rebuildProjections } from './projections/rebuild-projections.ts';
 import { retireProjection } from './projections/retire-projection.ts';
 import { runCli, startCli } from '@building/infra/ops/testing/run-cli';
-import { appendSampleLog } from '@building/infra/ops/testing/sample-log';
+import { appendSampleLog } from '@building/command-service/testing/sample-log';
 import { leftoverTables, liveTables, tableHash, viewHashes } from './testing/view-hashes.ts';
 
 const projectionsCli = 'projector/src/ops/projections-cli.ts';

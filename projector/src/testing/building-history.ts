@@ -1,73 +1,80 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor } from '@building/events/envelope';
-import type { ApartmentDetails, DomainEvent, EventData, Month } from '@building/events/catalogue';
-import { streams } from '@building/events/streams';
+import type { ApartmentDetails, EmailKind, EventData, Month } from '@building/events/catalogue';
 import type { PostgresEventStore } from '@building/infra/event-store/event-store';
+import type { Caller } from '@building/command-service/command-handling/caller';
+import { callerOf } from '@building/command-service/scenario/decision';
+import {
+  acceptAgreement,
+  pendingRequestById,
+  rejectAgreement,
+  requestAgreement,
+} from '@building/command-service/scenario/agreement-steps';
+import {
+  addCoupon,
+  listApartment,
+  postAnnouncement,
+  toggleCoupon,
+} from '@building/command-service/scenario/listing-steps';
+import {
+  changeMaintenanceStatus,
+  commentOnMaintenanceRequest,
+  fileMaintenanceRequest,
+} from '@building/command-service/scenario/maintenance-steps';
+import {
+  issueRentReminder,
+  recordRentPaid,
+  recordRentRefunded,
+  startRentPayment,
+  type OpenIntent,
+} from '@building/command-service/scenario/payment-steps';
+import {
+  demoteMember,
+  markNotificationsRead,
+  recordProfile,
+  setEmailPreferences,
+} from '@building/command-service/scenario/user-steps';
+import { storeHistory } from '@building/command-service/testing/store-history';
 
 /**
  * Test support: writes a building's history through the real PostgresEventStore.append, with the
- * events the command side decides (one transaction per command, several streams where the domain
- * says so). Time advances one minute per command, so "newest first" is testable.
+ * events the real deciders decide (the scenario steps the log generator uses too): one transaction
+ * per command, several streams where the domain says so. Time advances one minute per command, so
+ * "newest first" is testable. The admin acts by address, registered or not.
  */
 export function buildingHistory(store: PostgresEventStore, start = new Date('2026-01-05T09:00:00Z')) {
-  let minutes = 0;
-  const apartments = new Map<number, ApartmentDetails>();
-  const names = new Map<string, string>();
-  const pending = new Map<string, { si: number; email: string }>();
-  const leases = new Map<string, Set<number>>();
-  const maintenance = new Map<string, { email: string; si: number; apartment: string }>();
-  const admin: Actor = { email: 'admin@building.test', role: 'admin' };
+  const { log, record } = storeHistory(store, (n) => new Date(start.getTime() + (n + 1) * 60_000));
+  const admin: Caller = { email: 'admin@building.test', role: 'admin', name: 'Admin' };
+  const callerFor = (email: string) => (email === admin.email ? admin : callerOf(log, email));
+  /** The apartment of each agreement request, to find the request by its id. */
+  const requests = new Map<string, number>();
+  /** Intents opened and not yet paid or refunded, per apartment-month. */
+  const openIntents = new Map<string, OpenIntent[]>();
+  const monthKey = (si: number, month: Month, year: number) => `${si}-${year}-${month}`;
 
-  async function write(byStream: Array<[string, DomainEvent[]]>, actor: Actor = 'system') {
-    const now = new Date(start.getTime() + ++minutes * 60_000);
-    const requests = [];
-    for (const [stream, events] of byStream) {
-      requests.push({ stream, expectedVersion: await store.streamVersion(stream), events });
-    }
-    const result = await store.append(requests, { now, actor, correlationId: randomUUID() });
-    return { position: result.position, now, events: result.events };
-  }
-  const one = <T extends DomainEvent['type']>(type: T, data: EventData<T>) => ({ type, data }) as DomainEvent;
-  const apartment = (si: number) => {
-    const found = apartments.get(si);
-    if (!found) throw new Error(`apartment ${si} is not listed in this history`);
-    return found;
-  };
-  const lease = (si: number) => {
-    const { image: _image, ...rest } = apartment(si);
-    return rest;
-  };
-  /** A rent payment as it is started: a new intent for the month's rent, less the coupon. */
-  const started = (
-    email: string,
-    si: number,
-    month: Month,
-    year: number,
-    coupon?: { code: string; discount: number },
-  ): EventData<'RentPaymentStarted'> => {
-    const discount = coupon?.discount ?? 0;
-    const rentPoisha = lease(si).rent * 100;
-    const amountPoisha = rentPoisha - Math.round((rentPoisha * discount) / 100);
+  async function startPayment(email: string, si: number, month: Month, year: number, code?: string) {
     const paymentIntentId = `pi_${randomUUID().replaceAll('-', '')}`;
-    const couponCode = coupon?.code ?? null;
-    return { paymentIntentId, si, month, year, email, rentPoisha, discount, couponCode, amountPoisha };
+    const started = startRentPayment(log, { email, si, month, year, code }, paymentIntentId);
+    await record(started);
+    const key = monthKey(si, month, year);
+    openIntents.set(key, [...(openIntents.get(key) ?? []), started]);
+    return started;
+  }
+  const settle = ({ request, intent }: OpenIntent) => {
+    const key = monthKey(request.si, request.month, request.year);
+    openIntents.set(
+      key,
+      (openIntents.get(key) ?? []).filter((o) => o.intent.id !== intent.id),
+    );
   };
 
   return {
     /** The time the next command will carry. */
-    nextTime: () => new Date(start.getTime() + (minutes + 1) * 60_000),
+    nextTime: () => log.now(),
 
-    register: async (email: string, name: string, options: { admin?: boolean } = {}) => {
-      names.set(email, name);
-      const events = [one('UserRegistered', { email, name, photoURL: `https://img.test/${name}.png` })];
-      if (options.admin) events.push(one('AdminGranted', { email }));
-      return write([[streams.user(email), events]]);
-    },
+    register: (email: string, name: string, options: { admin?: boolean } = {}) =>
+      record(recordProfile(log, { email, name, photoURL: `https://img.test/${name}.png` }, options.admin)),
 
-    updateProfile: (email: string, name: string) => {
-      names.set(email, name);
-      return write([[streams.user(email), [one('ProfileUpdated', { email, name, photoURL: '' })]]]);
-    },
+    updateProfile: (email: string, name: string) => record(recordProfile(log, { email, name, photoURL: '' })),
 
     list: (si: number, overrides: Partial<ApartmentDetails> = {}) => {
       const details: ApartmentDetails = {
@@ -80,138 +87,48 @@ export function buildingHistory(store: PostgresEventStore, start = new Date('202
         image: `/images/apartments/apartment-${si}.svg`,
         ...overrides,
       };
-      apartments.set(si, details);
-      return write([[streams.apartment(si), [one('ApartmentListed', details)]]], admin);
+      return record(listApartment(log, details, admin));
     },
 
     request: async (si: number, email: string) => {
       const requestId = randomUUID();
-      pending.set(requestId, { si, email });
-      const result = await write(
-        [
-          [
-            streams.agreement(si),
-            [
-              one('AgreementRequested', {
-                ...lease(si),
-                requestId,
-                userEmail: email,
-                userName: names.get(email) ?? '',
-                requestedAt: new Date(start.getTime() + (minutes + 1) * 60_000).toISOString(),
-              }),
-            ],
-          ],
-        ],
-        { email, role: 'user' },
-      );
-      return { ...result, requestId };
+      requests.set(requestId, si);
+      return { ...(await record(requestAgreement(log, si, email, requestId))), requestId };
     },
 
     /** Accept: books the apartment, promotes the user, rejects the other pending requests for it. */
     accept: (requestId: string) => {
-      const request = pending.get(requestId);
-      if (!request) throw new Error('no such pending request');
-      const { si, email } = request;
-      const acceptedAt = new Date(start.getTime() + (minutes + 1) * 60_000).toISOString();
-      const others = [...pending].filter(([id, r]) => r.si === si && id !== requestId);
-      for (const [id] of [[requestId], ...others]) pending.delete(id as string);
-      leases.set(email, new Set([...(leases.get(email) ?? []), si]));
-      return write(
-        [
-          [
-            streams.agreement(si),
-            [
-              one('AgreementAccepted', {
-                ...lease(si),
-                requestId,
-                userEmail: email,
-                userName: names.get(email) ?? '',
-                acceptedAt,
-              }),
-              ...others.map(([id, r]) =>
-                one('AgreementRejected', {
-                  requestId: id,
-                  si,
-                  userEmail: r.email,
-                  reason: 'apartment-booked',
-                }),
-              ),
-            ],
-          ],
-          [streams.user(email), [one('MemberPromoted', { email, si })]],
-        ],
-        admin,
-      );
+      const { si, email } = pending(requestId);
+      return record(acceptAgreement(log, si, email, admin));
     },
 
     reject: (requestId: string) => {
-      const request = pending.get(requestId);
-      if (!request) throw new Error('no such pending request');
-      pending.delete(requestId);
-      return write(
-        [
-          [
-            streams.agreement(request.si),
-            [
-              one('AgreementRejected', {
-                requestId,
-                si: request.si,
-                userEmail: request.email,
-                reason: 'rejected-by-admin',
-              }),
-            ],
-          ],
-        ],
-        admin,
-      );
+      const { si, email } = pending(requestId);
+      return record(rejectAgreement(log, si, email, admin));
     },
 
     /** Demote: ends the member's leases (freeing the apartments) and the membership, atomically. */
-    demote: (email: string) => {
-      const ended = [...(leases.get(email) ?? [])];
-      leases.delete(email);
-      const endedAt = new Date(start.getTime() + (minutes + 1) * 60_000).toISOString();
-      return write(
-        [
-          [streams.user(email), [one('MemberDemoted', { email, endedLeases: ended })]],
-          ...ended.map(
-            (si) =>
-              [
-                streams.agreement(si),
-                [one('LeaseEnded', { si, userEmail: email, endedAt, reason: 'member-demoted' })],
-              ] as [string, DomainEvent[]],
-          ),
-        ],
-        admin,
-      );
-    },
+    demote: (email: string) => record(demoteMember(log, email, admin)),
 
     addCoupon: async (code: string, discount: number, description = `${discount}% off`) => {
-      const couponId = randomUUID();
-      const result = await write(
-        [[streams.coupon(couponId), [one('CouponAdded', { couponId, code, discount, description })]]],
-        admin,
-      );
-      return { ...result, couponId };
+      const added = addCoupon(log, { code, discount, description }, admin);
+      return { ...(await record(added)), couponId: added.couponId };
     },
-    disableCoupon: (couponId: string) =>
-      write([[streams.coupon(couponId), [one('CouponDisabled', { couponId })]]], admin),
-    enableCoupon: (couponId: string) =>
-      write([[streams.coupon(couponId), [one('CouponEnabled', { couponId })]]], admin),
+    disableCoupon: (couponId: string) => record(toggleCoupon(log, couponId, false, admin)),
+    enableCoupon: (couponId: string) => record(toggleCoupon(log, couponId, true, admin)),
 
     announce: async (title: string, description: string) => {
       const announcementId = randomUUID();
-      const result = await write(
-        [
-          [
-            streams.announcement(announcementId),
-            [one('AnnouncementPosted', { announcementId, title, description })],
-          ],
-        ],
-        admin,
-      );
+      const result = await record(postAnnouncement(log, { announcementId, title, description }, admin));
       return { ...result, announcementId };
     },
+
+    /**
+     * The member opens a payment and leaves it open (a second browser tab, say): if another intent
+     * pays the month, `refundSecondCharge` charges and refunds this one.
+     */
+    startPayment: (email: string, si: number, month: Month, year: number) =>
+      startPayment(email, si, month, year),
 
     /** A successful rent payment: started, then paid, as the payment flow records them. */
     pay: async (
@@ -221,81 +138,29 @@ export function buildingHistory(store: PostgresEventStore, start = new Date('202
       year: number,
       coupon?: { code: string; discount: number },
     ) => {
-      const details = lease(si);
-      const common = started(email, si, month, year, coupon);
-      const { paymentIntentId } = common;
-      const stream = streams.payment(si, year, month);
-      await write([[stream, [one('RentPaymentStarted', common)]]], { email, role: 'member' });
-      const paidAt = new Date(start.getTime() + (minutes + 1) * 60_000).toISOString();
-      const result = await write(
-        [
-          [
-            stream,
-            [
-              one('RentPaid', {
-                ...details,
-                ...common,
-                transactionId: paymentIntentId,
-                name: names.get(email) ?? '',
-                paidAt,
-              }),
-            ],
-          ],
-        ],
-        'system',
-      );
-      return { ...result, transactionId: paymentIntentId, paidAt };
+      const started = await startPayment(email, si, month, year, coupon?.code);
+      const result = await record(recordRentPaid(log, started));
+      settle(started);
+      return { ...result, transactionId: started.intent.id, paidAt: result.now.toISOString() };
     },
 
-    /** A second intent for a month already paid, charged too, then refunded as the payment flow records it. */
-    refundSecondCharge: async (email: string, si: number, month: Month, year: number) => {
-      const second = started(email, si, month, year);
-      const stream = streams.payment(si, year, month);
-      await write([[stream, [one('RentPaymentStarted', second)]]], { email, role: 'member' });
-      const refundedAt = new Date(start.getTime() + (minutes + 1) * 60_000).toISOString();
-      const { paymentIntentId, amountPoisha } = second;
-      const refunded = {
-        paymentIntentId,
-        refundId: `re_${paymentIntentId.slice(3)}`,
-        si,
-        month,
-        year,
-        email,
+    /** The intent left open by `startPayment` is charged after the month was paid: the provider refunds it. */
+    refundSecondCharge: async (_email: string, si: number, month: Month, year: number) => {
+      const second = openIntents.get(monthKey(si, month, year))?.[0];
+      if (!second) throw new Error(`no second intent was opened for ${month} ${year} of apartment ${si}`);
+      const result = await record(recordRentRefunded(log, second, `re_${second.intent.id.slice(3)}`));
+      settle(second);
+      return {
+        ...result,
+        transactionId: second.intent.id,
+        refundedAt: result.now.toISOString(),
+        amountPoisha: second.intent.amount,
       };
-      const result = await write(
-        [
-          [
-            stream,
-            [one('RentRefunded', { ...refunded, amountPoisha, reason: 'duplicate-charge', refundedAt })],
-          ],
-        ],
-        'system',
-      );
-      return { ...result, transactionId: paymentIntentId, refundedAt, amountPoisha };
     },
 
     /** The reminder scheduler's record for an unpaid month. */
-    remind: (email: string, si: number, month: Month, year: number, kind: 'due' | 'overdue') => {
-      const details = lease(si);
-      return write([
-        [
-          streams.payment(si, year, month),
-          [
-            one('RentReminderIssued', {
-              si,
-              apartment: details.apartment,
-              month,
-              year,
-              email,
-              name: names.get(email) ?? '',
-              kind,
-              amountPoisha: details.rent * 100,
-              issuedAt: new Date(start.getTime() + (minutes + 1) * 60_000).toISOString(),
-            }),
-          ],
-        ],
-      ]);
-    },
+    remind: (email: string, si: number, month: Month, year: number, kind: 'due' | 'overdue') =>
+      record(issueRentReminder(log, { email, si, month, year, kind })),
 
     /** A member files a maintenance request about their leased apartment. */
     fileMaintenance: async (
@@ -303,32 +168,9 @@ export function buildingHistory(store: PostgresEventStore, start = new Date('202
       si: number,
       filing: Pick<EventData<'MaintenanceRequested'>, 'category' | 'description'> & { photos?: string[] },
     ) => {
-      const { apartment: name, block } = lease(si);
       const requestId = randomUUID();
-      const requestedAt = new Date(start.getTime() + (minutes + 1) * 60_000).toISOString();
-      maintenance.set(requestId, { email, si, apartment: name });
-      const result = await write(
-        [
-          [
-            streams.maintenance(requestId),
-            [
-              one('MaintenanceRequested', {
-                requestId,
-                email,
-                name: names.get(email) ?? '',
-                si,
-                apartment: name,
-                block,
-                photos: [],
-                ...filing,
-                requestedAt,
-              }),
-            ],
-          ],
-        ],
-        { email, role: 'member' },
-      );
-      return { ...result, requestId };
+      const filed = fileMaintenanceRequest(log, email, { photos: [], ...filing, requestId, si });
+      return { ...(await record(filed)), requestId };
     },
 
     /** An admin moves a maintenance request on (scheduledFor / reason as the status needs). */
@@ -336,64 +178,23 @@ export function buildingHistory(store: PostgresEventStore, start = new Date('202
       requestId: string,
       status: EventData<'MaintenanceStatusChanged'>['status'],
       more: { scheduledFor?: string; reason?: string } = {},
-    ) => {
-      const request = maintenance.get(requestId);
-      if (!request) throw new Error('no such maintenance request');
-      const changedAt = new Date(start.getTime() + (minutes + 1) * 60_000).toISOString();
-      return write(
-        [
-          [
-            streams.maintenance(requestId),
-            [
-              one('MaintenanceStatusChanged', {
-                requestId,
-                ...request,
-                status,
-                ...more,
-                changedBy: admin.email,
-                changedAt,
-              }),
-            ],
-          ],
-        ],
-        admin,
-      );
-    },
+    ) => record(changeMaintenanceStatus(log, requestId, status, more, admin)),
 
-    commentOnMaintenance: (requestId: string, author: string, text: string) => {
-      const request = maintenance.get(requestId);
-      if (!request) throw new Error('no such maintenance request');
-      const authorRole = author === admin.email ? 'admin' : 'member';
-      const commentedAt = new Date(start.getTime() + (minutes + 1) * 60_000).toISOString();
-      return write(
-        [
-          [
-            streams.maintenance(requestId),
-            [
-              one('MaintenanceCommentAdded', {
-                requestId,
-                email: request.email,
-                author,
-                authorRole,
-                text,
-                commentedAt,
-              }),
-            ],
-          ],
-        ],
-        authorRole === 'admin' ? admin : { email: author, role: 'member' },
-      );
-    },
+    commentOnMaintenance: (requestId: string, author: string, text: string) =>
+      record(commentOnMaintenanceRequest(log, requestId, text, callerFor(author))),
 
-    emailPreferences: (email: string, off: EventData<'EmailPreferencesChanged'>['off']) =>
-      write([[streams.user(email), [one('EmailPreferencesChanged', { email, off })]]], {
-        email,
-        role: 'user',
-      }),
+    emailPreferences: (email: string, off: EmailKind[]) => record(setEmailPreferences(log, email, off)),
 
     readNotifications: (email: string, upTo: string) =>
-      write([[streams.user(email), [one('NotificationsRead', { email, upTo })]]], { email, role: 'user' }),
+      record(markNotificationsRead(log, email, new Date(upTo))),
   };
+
+  function pending(requestId: string) {
+    const si = requests.get(requestId);
+    const request = si === undefined ? undefined : pendingRequestById(log, si, requestId);
+    if (!request) throw new Error('no such pending request');
+    return { si: request.si, email: request.userEmail };
+  }
 }
 
 export type BuildingHistory = ReturnType<typeof buildingHistory>;

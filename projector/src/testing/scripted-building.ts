@@ -15,7 +15,7 @@ export const people = {
  * a reject, a member with two leases who pays and is then demoted, coupons, announcements.
  * At the end: alice (si 1) and frank (si 6) are members; dave is a demoted user; erin has a
  * pending request; bob's and carol's requests were rejected; frank's maintenance request about his
- * door bell is acknowledged, with his comment.
+ * door bell is acknowledged, with his comment; alice left a second payment of February open.
  */
 export async function scriptedBuilding(h: BuildingHistory) {
   await h.register(people.admin.email, people.admin.name, { admin: true });
@@ -42,6 +42,8 @@ export async function scriptedBuilding(h: BuildingHistory) {
   const daveSecond = await h.request(4, people.dave.email);
   await h.accept(daveSecond.requestId);
   const aliceJanuary = await h.pay(people.alice.email, 1, 'January', 2026, { code: 'SAVE10', discount: 10 });
+  // A second tab opened for February before it is paid: charged later, it is refunded.
+  await h.startPayment(people.alice.email, 1, 'February', 2026);
   const aliceFebruary = await h.pay(people.alice.email, 1, 'February', 2026);
   const daveMarch = await h.pay(people.dave.email, 3, 'March', 2026);
   await h.demote(people.dave.email);

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { eventTypes, isEventType, parseEventData } from '@building/events/catalogue';
+import { verifyStream } from '@building/events/hash-chain';
+import { decideBuilding } from './building-scenario.ts';
+
+const history = (events: number, seed: number) => [...decideBuilding({ events, seed })].flat();
+
+describe('the generated building history', () => {
+  it('holds every event type of the catalogue, each valid, within a few thousand events', () => {
+    for (const seed of [1, 2, 3]) {
+      const log = history(3_000, seed);
+      expect(new Set(log.map((e) => e.type))).toEqual(new Set(eventTypes));
+      for (const { type, data } of log) if (isEventType(type)) parseEventData(type, data);
+    }
+  });
+
+  it('is mostly rent payments, numbered and hash-chained like the store', () => {
+    const log = history(5_000, 7);
+    const payments = log.filter((e) => e.stream.startsWith('payment-')).length;
+    expect(payments / log.length).toBeGreaterThan(0.5);
+    expect(log.map((e) => e.position)).toEqual(log.map((_, i) => i + 1));
+    expect(verifyStream(log)).toBeNull();
+  });
+
+  it('is the same history for the same seed', () => {
+    expect(history(1_000, 5)).toEqual(history(1_000, 5));
+  });
+});
