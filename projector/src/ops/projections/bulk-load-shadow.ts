@@ -45,7 +45,11 @@ export async function bulkLoadShadows(db: Knex, views: readonly ViewBatch[]): Pr
   let rows = 0;
   let next = 0;
   const worker = async () => {
-    while (next < loads.length) rows += await loadTable(db, loads[next++]!);
+    while (next < loads.length) {
+      // Not `rows += await ...`: that reads `rows` before the wait, losing the other load's count.
+      const loaded = await loadTable(db, loads[next++]!);
+      rows += loaded;
+    }
   };
   await Promise.all(Array.from({ length: Math.min(parallelLoads, loads.length) }, worker));
   await db.transaction((trx) => writeBatch(trx, views, { bookkeepingOnly: true }));
