@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyStream } from '@building/events/hash-chain';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { migrateEventStore } from './schema.ts';
-import { PostgresEventStore } from './event-store.ts';
+import { PostgresEventStore, readStreamsAfterSql } from './event-store.ts';
 import { ConcurrencyError } from './errors.ts';
 
 const meta = () => ({
@@ -157,5 +157,33 @@ describe('the Postgres event store', () => {
       version: 2,
       reason: 'hash-mismatch',
     });
+  });
+
+  it('reads streams after their cached versions by index, even on a young log not yet analyzed', async () => {
+    const young = await createTestDatabase('store_young');
+    try {
+      await migrateEventStore(young.db);
+      await young.db
+        .raw(`insert into events (id, stream, version, type, schema_version, data, occurred_at, actor, correlation_id, hash)
+        select gen_random_uuid(), 'coupon-' || n, 1, 'Ping', 1, '{}', now(), '"system"', gen_random_uuid(), 'h'
+        from generate_series(1, 5000) as n`);
+      const streams = Array.from({ length: 24 }, (_, i) => `coupon-${i * 7}`);
+      const { rows } = await young.db.raw<{ rows: Array<{ 'QUERY PLAN': unknown }> }>(
+        `explain (format json) ${readStreamsAfterSql.replace('$1', '?').replace('$2', '?')}`,
+        [streams, streams.map(() => 0)],
+      );
+      const plan = JSON.stringify(rows[0]!['QUERY PLAN']);
+      expect(plan).not.toContain('Seq Scan');
+      expect(plan).toContain('events_stream_version_key');
+      const store = new PostgresEventStore(young.db, { outbox: false });
+      const read = await store.readStreamsAfter([
+        { stream: 'coupon-7', after: 0 },
+        { stream: 'coupon-8', after: 1 },
+        { stream: 'coupon-none', after: 0 },
+      ]);
+      expect(read.map((events) => events.map((e) => e.stream))).toEqual([['coupon-7'], [], []]);
+    } finally {
+      await young.drop();
+    }
   });
 });

@@ -55,9 +55,12 @@ export interface EventStoreOptions {
 
 export const NOTIFY_CHANNEL = 'events_appended';
 
-// The hot reads (directQuery).
-const readStreamsAfterSql = `select e.*, r.n from unnest($1::text[], $2::int[]) with ordinality as r(stream, after, n)
-    join events e on e.stream = r.stream and e.version > r.after
+// The hot reads (directQuery). One (stream, version) index lookup per stream, whatever the
+// statistics: as a plain join (or a lateral subquery Postgres may flatten into one), a young,
+// not yet analyzed log was planned as a hash join over a sequential scan of every event, on
+// every command. OFFSET 0 keeps the subquery as it is written.
+export const readStreamsAfterSql = `select e.*, r.n from unnest($1::text[], $2::int[]) with ordinality as r(stream, after, n)
+    cross join lateral (select * from events where stream = r.stream and version > r.after offset 0) e
     order by r.n, e.version`;
 const readAfterSql = `select ${envelopeColumns}, tx_id::text as tx from events
     where tx_id < pg_snapshot_xmin(pg_current_snapshot()) and (tx_id, position) > ($1::xid8, $2)
