@@ -83,8 +83,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  pageServer?.closeAllConnections();
-  await new Promise((resolve) => pageServer?.close(resolve));
+  // Each part only if set up: a failed beforeAll (no Chromium) must not leave a close that never resolves.
+  if (pageServer) {
+    pageServer.closeAllConnections();
+    await new Promise((resolve) => pageServer.close(resolve));
+  }
   await sandbox?.stop();
 });
 
