@@ -11,7 +11,8 @@ import { trustProxy } from '@building/infra/http/trust-proxy';
 import { eventStreamRoutes } from './live/events-stream.ts';
 import type { QueryDeps } from './query-deps.ts';
 import { defaultStreamCaps, streamCaps } from './protection/stream-caps.ts';
-import { minPosition } from './read-your-writes/min-position.ts';
+import { knownPosition, minPosition } from './read-your-writes/min-position.ts';
+import { responseCache, type ReadBudget } from './http/response-cache.ts';
 import { adminOpsRoutes } from './ops/admin-routes.ts';
 import { agreementRoutes } from './routes/agreements.ts';
 import { announcementRoutes } from './routes/announcements.ts';
@@ -44,6 +45,19 @@ export function createApp(deps: QueryDeps): Koa {
       log: (error) => log(`500: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     }),
   );
+  const reads: ReadBudget | undefined = deps.reads && {
+    limiter: deps.reads.limiter,
+    limit: { points: deps.reads.perMinute, windowSeconds: 60 },
+    keyOf: (ctx) => `read-ip:${ctx.ip}`,
+  };
+  app.use(
+    responseCache({
+      versionOf: deps.changes.versionOf,
+      position: () => knownPosition(deps.changes),
+      reads,
+      maxBytes: deps.responseCacheBytes,
+    }),
+  );
   app.use(
     cors({
       origin: (ctx) => (deps.uiOrigins.includes(ctx.get('Origin')) ? ctx.get('Origin') : ''),
@@ -56,10 +70,7 @@ export function createApp(deps: QueryDeps): Koa {
   app.use(problemDocs());
   // The UI runs on another origin and shows the apartment images: allow cross-origin reads of them.
   app.use(securityHeaders({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
-  if (deps.reads) {
-    const limit = { points: deps.reads.perMinute, windowSeconds: 60 };
-    app.use(rateLimit(deps.reads.limiter, limit, (ctx) => `read-ip:${ctx.ip}`));
-  }
+  if (reads) app.use(rateLimit(reads.limiter, reads.limit, reads.keyOf));
   app.use(conditionalGet());
   app.use(streamCaps({ ...defaultStreamCaps, ...deps.streamCaps }));
   app.use(refuseUnsafeText());

@@ -6,6 +6,7 @@ import type { RateLimiter } from '@building/infra/rate-limit/rate-limiter';
 import type { Caller } from './auth/caller.ts';
 import type { ViewCache } from './cache/view-cache.ts';
 import type { ViewChanges } from './live/view-changes.ts';
+import { noteViewsRead } from './http/response-cache.ts';
 import type { StreamCaps } from './protection/stream-caps.ts';
 
 /** What createApp needs; start-query-service.ts wires the real ones. */
@@ -23,6 +24,8 @@ export interface QueryDeps {
   imagesDir: string;
   /** Reads per client address per minute (429 beyond); none when absent. */
   reads?: { limiter: RateLimiter; perMinute: number };
+  /** Bytes of whole answers kept for repeated anonymous GETs (default 32 MiB; 0 keeps none). */
+  responseCacheBytes?: number;
   /** Read-your-writes bound (default 2000 ms). */
   maxWaitMs?: number;
   /** Live-update stream caps (defaults: defaultStreamCaps). */
@@ -46,6 +49,7 @@ export async function readView(
 ): Promise<Buffer> {
   const role = (ctx.state.caller as Caller | undefined)?.role ?? 'anonymous';
   const key = `${ctx.path}|${JSON.stringify(params)}|${role}`;
+  noteViewsRead(ctx, views, deps.changes.versionOf);
   const response = await deps.cache.read({ views, key, fresh: ctx.state.fresh === true }, load);
   ctx.type = 'application/json';
   ctx.set('ETag', response.etag);

@@ -12,12 +12,12 @@ export function conditionalGet() {
     if (ctx.status !== 200 || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return;
     const etag = ctx.response.get('ETag');
     const wanted = ctx.get('If-None-Match');
-    if (etag && wanted && matches(wanted, etag)) ctx.status = 304;
+    if (etag && wanted && etagMatches(wanted, etag)) ctx.status = 304;
   };
 }
 
 /** Weak comparison (RFC 9110 §13.1.2): `W/` prefixes do not matter, `*` matches anything. */
-function matches(ifNoneMatch: string, etag: string): boolean {
+export function etagMatches(ifNoneMatch: string, etag: string): boolean {
   const bare = (tag: string) => tag.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }

@@ -26,10 +26,13 @@ export function minPosition(deps: { db: Knex; changes: ViewChanges; maxWaitMs?: 
     await next();
     // From the positions the view-change listener keeps (a cache hit touches no database); a
     // wait that saw its event applied may be ahead of the NOTIFY that will say so.
-    const known = Math.max(0, ...readModels.map((m) => deps.changes.positionOf(m.view)));
-    ctx.set('X-Position', String(Math.max(known, reached)));
+    ctx.set('X-Position', String(Math.max(knownPosition(deps.changes), reached)));
   };
 }
+
+/** The highest position the views are known to have applied (X-Position). */
+export const knownPosition = (changes: ViewChanges): number =>
+  Math.max(0, ...readModels.map((m) => changes.positionOf(m.view)));
 
 /** Resolves true once event `position` is applied, false when `maxWaitMs` passed first. */
 export async function waitUntilApplied(

@@ -28,7 +28,10 @@ export interface Reply {
  */
 export async function createQueryHarness(
   label: string,
-  options: Pick<QueryDeps, 'maxWaitMs' | 'log' | 'reads' | 'streamCaps' | 'trustProxyHops'> & {
+  options: Pick<
+    QueryDeps,
+    'maxWaitMs' | 'log' | 'reads' | 'streamCaps' | 'trustProxyHops' | 'responseCacheBytes'
+  > & {
     cacheStore?: CacheStore;
   } = {},
 ) {
@@ -54,6 +57,7 @@ export async function createQueryHarness(
     heartbeatMs: 200,
     streamCaps: options.streamCaps,
     trustProxyHops: options.trustProxyHops,
+    responseCacheBytes: options.responseCacheBytes,
     log: options.log,
   });
   const server: Server = app.listen(0, '127.0.0.1');
