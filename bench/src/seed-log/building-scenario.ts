@@ -45,7 +45,10 @@ export interface ScenarioOptions {
  * the events apartment by apartment, in log order and hash-chained, so a writer can stream millions.
  */
 export function* decideBuilding(options: ScenarioOptions): Generator<StoredEvent[]> {
-  const random = seededRandom(options.seed ?? 1);
+  // A tagged run draws from the seed and the tag: a second run into the same store gets new ids.
+  const random = seededRandom(
+    options.tag === undefined ? (options.seed ?? 1) : mix(options.seed ?? 1, options.tag),
+  );
   const tag = options.tag ?? 'seed';
   let emitted = 0;
   let pending: StoredEvent[] = [];
@@ -129,4 +132,11 @@ export function* decideBuilding(options: ScenarioOptions): Generator<StoredEvent
     pending = [];
   }
   if (pending.length > 0) yield pending;
+}
+
+/** FNV-1a of the seed and the tag: one 32-bit seed for both. */
+function mix(seed: number, tag: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of `${seed}:${tag}`) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return hash;
 }

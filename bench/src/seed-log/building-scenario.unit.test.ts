@@ -25,4 +25,10 @@ describe('the generated building history', () => {
   it('is the same history for the same seed', () => {
     expect(history(1_000, 5)).toEqual(history(1_000, 5));
   });
+
+  it('gives two tagged runs of one seed (two seed-log runs into one store) no event id in common', () => {
+    const ids = (tag: string) => [...decideBuilding({ events: 2_000, seed: 1, tag })].flat().map((e) => e.id);
+    const first = new Set(ids('a1b2c3'));
+    expect(ids('d4e5f6').filter((id) => first.has(id))).toEqual([]);
+  });
 });
