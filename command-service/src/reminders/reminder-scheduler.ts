@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeEvent } from '@building/events/decode-event';
 import { DomainError } from '@building/events/domain-error';
 import {
-  evolveLedgerFacts,
+  applyLedgerEvent,
   ledgerEventTypes,
   noLedgerFacts,
   type LedgerFacts,
@@ -60,7 +60,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
       for (const event of page.events) {
         if (!known.has(event.type)) continue;
         try {
-          facts = evolveLedgerFacts(facts, decodeEvent(event));
+          facts = applyLedgerEvent(facts, decodeEvent(event));
         } catch (error) {
           log(`skipped ${event.stream} v${event.version}: ${(error as Error).message.split('\n')[0]}`);
         }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@building/events/catalogue';
-import { evolveLedgerFacts, noLedgerFacts } from '@building/events/rent-ledger/ledger-facts';
+import { applyLedgerEvent, noLedgerFacts } from '@building/events/rent-ledger/ledger-facts';
 import { remindersDue } from './reminders-due.ts';
 
 const mina = 'mina@building.test';
@@ -47,7 +47,7 @@ const PaidMarch: DomainEvent = {
   },
 };
 const due = (at: string, ...history: DomainEvent[]) =>
-  remindersDue(history.reduce(evolveLedgerFacts, noLedgerFacts()), new Date(at)).map(
+  remindersDue(history.reduce(applyLedgerEvent, noLedgerFacts()), new Date(at)).map(
     (r) => `${r.kind} ${r.month} ${r.year} ${r.email}`,
   );
 

@@ -7,8 +7,8 @@ import { settledMonthKey, type LedgerLease, type SettledMonth } from './lease-le
  * `state --at` fold this; the projector keeps the same facts as rows.
  */
 export interface LedgerFacts {
-  leases: Readonly<Record<string, LedgerLease>>;
-  settled: Readonly<Record<string, SettledMonth>>;
+  leases: Record<string, LedgerLease>;
+  settled: Record<string, SettledMonth>;
 }
 
 export const noLedgerFacts = (): LedgerFacts => ({ leases: {}, settled: {} });
@@ -20,12 +20,17 @@ export const ledgerEventTypes = [
   'RentReminderIssued',
 ] as const;
 
-export function evolveLedgerFacts(facts: LedgerFacts, event: DomainEvent): LedgerFacts {
+/**
+ * Folds one event into `facts` in place, and returns them (a fold owns its facts; reduce works).
+ * The leases and months themselves are replaced, never changed. Copying both records per event, as
+ * this did, made a fold of a long log quadratic (the scheduler folds the whole log when it starts).
+ */
+export function applyLedgerEvent(facts: LedgerFacts, event: DomainEvent): LedgerFacts {
   switch (event.type) {
     case 'AgreementAccepted': {
       const d = event.data;
       if (facts.leases[d.requestId]) return facts;
-      const lease: LedgerLease = {
+      facts.leases[d.requestId] = {
         leaseId: d.requestId,
         email: d.userEmail.toLowerCase(),
         name: d.userName,
@@ -35,18 +40,15 @@ export function evolveLedgerFacts(facts: LedgerFacts, event: DomainEvent): Ledge
         startedAt: d.acceptedAt,
         endedAt: null,
       };
-      return { ...facts, leases: { ...facts.leases, [d.requestId]: lease } };
+      return facts;
     }
     case 'LeaseEnded': {
       const email = event.data.userEmail.toLowerCase();
       const open = Object.values(facts.leases).find(
         (l) => l.si === event.data.si && l.email === email && l.endedAt === null,
       );
-      if (!open) return facts;
-      return {
-        ...facts,
-        leases: { ...facts.leases, [open.leaseId]: { ...open, endedAt: event.data.endedAt } },
-      };
+      if (open) facts.leases[open.leaseId] = { ...open, endedAt: event.data.endedAt };
+      return facts;
     }
     case 'RentPaid': {
       const { amountPoisha, couponCode, paidAt, transactionId } = event.data;
@@ -79,5 +81,6 @@ function settle(
     paid: null,
     reminders: { due: null, overdue: null },
   };
-  return { ...facts, settled: { ...facts.settled, [key]: change(before) } };
+  facts.settled[key] = change(before);
+  return facts;
 }
