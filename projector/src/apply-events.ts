@@ -85,9 +85,8 @@ export function createProjector(options: {
 /**
  * Applies decoded events to the targets inside `trx`: loads each view's checkpoints, gaps and
  * touched rows (one query), folds the batch in memory (accept / skip / park per stream, see
- * admit-event.ts), and writes every table once (one statement; a big batch one per view, see
- * foldAndWriteEachView). With `isolate`, each event is
- * applied to each view under its own savepoint instead, and one whose rows cannot be written is
+ * admit-event.ts), and writes every table once (one statement; a big batch loads and writes each
+ * view in its own statements, see pipelineViews). With `isolate`, each event is applied to each view under its own savepoint instead, and one whose rows cannot be written is
  * parked ('apply-failed') while its stream moves on.
  */
 export async function applyBatch(
@@ -114,10 +113,12 @@ export async function applyBatch(
   );
   if (!options.isolate) {
     const views = touched.map((t) => new ViewBatch(t));
-    await loadBatch(trx, views, steps);
     const rowsWritten = steps.length >= writeEachViewFrom;
-    if (rowsWritten) await foldAndWriteEachView(trx, views, steps, log);
-    else for (const step of steps) for (const view of views) view.fold(step, log);
+    if (rowsWritten) await pipelineViews(trx, views, steps, log);
+    else {
+      await loadBatch(trx, views, steps);
+      for (const step of steps) for (const view of views) view.fold(step, log);
+    }
     const changes = mergeChanges(views);
     await writeBatch(trx, views, {
       malformed: options.malformed,
@@ -158,28 +159,48 @@ export async function applyBatch(
 }
 
 /**
- * Catching up (a big batch), each view's rows go to Postgres as soon as that view is folded, so
- * Postgres writes one view while the next folds. Live traffic (a few events a batch) keeps its one
- * write statement: a round trip per view would cost more than the overlap gives.
+ * Catching up (a big batch), Node and Postgres work at once: each view's load is its own statement,
+ * queued on the connection as soon as that view's changes are planned, and each view's write as
+ * soon as it is folded, so Postgres loads and writes one view while Node plans or folds the next.
+ * Live traffic (a few events a batch) keeps its one load and one write statement: a round trip
+ * per view would cost more than the overlap gives.
  */
 const writeEachViewFrom = 256;
 
-async function foldAndWriteEachView(
+async function pipelineViews(
   trx: Knex.Transaction,
   views: readonly ViewBatch[],
   steps: readonly Step[],
   log: ProjectorLog,
 ): Promise<void> {
-  // The writes run one after another on the connection; after a failed one, none of the later ones is sent.
-  let written = Promise.resolve();
-  for (const view of views) {
-    for (const step of steps) view.fold(step, log);
-    written = written.then(() => writeViewRows(trx, view));
-    written.catch(() => {}); // awaited below
-    await new Promise(setImmediate); // lets a finished write start the next one
+  // The connection runs the statements in the order they were queued; once one fails, the
+  // transaction is aborted and the later ones fail too, so the first failure in queue order is
+  // the one reported (what isolating a failed batch needs).
+  const queued: Array<Promise<unknown>> = [];
+  const queue = <T>(statement: Promise<T>): Promise<T> => {
+    statement.catch(() => {}); // awaited in order below
+    queued.push(statement);
+    return statement;
+  };
+  try {
+    const loads = [];
+    for (const view of views) {
+      loads.push(queue(loadBatch(trx, [view], steps)));
+      await yieldToIo(); // lets the connection send it while the next view plans
+    }
+    for (const [index, view] of views.entries()) {
+      await loads[index];
+      for (const step of steps) view.fold(step, log);
+      queue(writeViewRows(trx, view));
+      await yieldToIo();
+    }
+  } finally {
+    for (const statement of queued) await statement;
   }
-  await written;
 }
+
+/** Gives the event loop a turn, so the connection can take a finished statement's result and send the next. */
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function mergeChanges(views: readonly ViewBatch[]): ViewChange[] {
   const merged = new Map<string, ViewChange>();
