@@ -123,6 +123,7 @@ export async function applyBatch(
     await writeBatch(trx, views, {
       malformed: options.malformed,
       bookkeepingOnly: rowsWritten,
+      plainInserts: true,
       alsoWrite: options.alsoWrite,
       notify: notify(changes),
     });
@@ -191,7 +192,7 @@ async function pipelineViews(
     for (const [index, view] of views.entries()) {
       await loads[index];
       for (const step of steps) view.fold(step, log);
-      queue(writeViewRows(trx, view));
+      queue(writeViewRows(trx, view, { plainInserts: true }));
       await yieldToIo();
     }
   } finally {
