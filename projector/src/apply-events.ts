@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { decodeEvent } from '@building/events/decode-event';
 import { VIEWS_CHANGED_CHANNEL, type ViewChange } from '@building/events/read-models/view-changes';
-import { loadBatch } from './load-batch.ts';
+import { loadBatch, planLoad } from './load-batch.ts';
 import { notifyPayloads } from './notify-payloads.ts';
 import { ALL_PROJECTIONS } from './park.ts';
 import type { ProjectionTarget } from './projection-target.ts';
@@ -15,7 +15,7 @@ import {
   type SkippedEvent,
   type Step,
 } from './view-batch.ts';
-import { writeBatch, writeViewRows, type SqlPart } from './write-batch.ts';
+import { planViewRows, writeBatch, type SqlPart } from './write-batch.ts';
 
 export type { ProjectorLog, Step } from './view-batch.ts';
 
@@ -161,12 +161,15 @@ export async function applyBatch(
 
 /**
  * Catching up (a big batch), Node and Postgres work at once: each view's load is its own statement,
- * queued on the connection as soon as that view's changes are planned, and each view's write as
- * soon as it is folded, so Postgres loads and writes one view while Node plans or folds the next.
- * Live traffic (a few events a batch) keeps its one load and one write statement: a round trip
- * per view would cost more than the overlap gives.
+ * queued as soon as that view's changes are planned, and each view's write as soon as it is
+ * folded, so Postgres loads and writes one view while Node plans or folds the next. Live traffic
+ * (a few events a batch) keeps its one load and one write statement: a round trip per view would
+ * cost more than the overlap gives.
  */
 const writeEachViewFrom = 256;
+
+/** Steps folded between two turns of the event loop, so the next queued statement goes out. */
+const foldChunk = 250;
 
 async function pipelineViews(
   trx: Knex.Transaction,
@@ -174,29 +177,56 @@ async function pipelineViews(
   steps: readonly Step[],
   log: ProjectorLog,
 ): Promise<void> {
-  // The connection runs the statements in the order they were queued; once one fails, the
-  // transaction is aborted and the later ones fail too, so the first failure in queue order is
-  // the one reported (what isolating a failed batch needs).
-  const queued: Array<Promise<unknown>> = [];
-  const queue = <T>(statement: Promise<T>): Promise<T> => {
-    statement.catch(() => {}); // awaited in order below
-    queued.push(statement);
-    return statement;
-  };
-  try {
-    const loads = [];
-    for (const view of views) {
-      loads.push(queue(loadBatch(trx, [view], steps)));
-      await yieldToIo(); // lets the connection send it while the next view plans
+  const statements = new StatementQueue(trx);
+  const loads = [];
+  for (const view of views) {
+    loads.push(statements.add(planLoad([view], steps)));
+    await yieldToIo();
+  }
+  for (const [index, view] of views.entries()) {
+    await loads[index];
+    for (let from = 0; from < steps.length; from += foldChunk) {
+      if (from > 0) await yieldToIo();
+      for (const step of steps.slice(from, from + foldChunk)) view.fold(step, log);
     }
-    for (const [index, view] of views.entries()) {
-      await loads[index];
-      for (const step of steps) view.fold(step, log);
-      queue(writeViewRows(trx, view, { plainInserts: true }));
-      await yieldToIo();
-    }
-  } finally {
-    for (const statement of queued) await statement;
+    statements.add(planViewRows(view, { plainInserts: true }));
+    await yieldToIo();
+  }
+  await statements.drained();
+}
+
+/**
+ * Statements of one transaction run one after another, each sent as soon as the one before it is
+ * done (the caller builds the next meanwhile). After a failure the rest are not sent: the
+ * transaction is aborted, and the first failure is the one to report (what isolating a failed
+ * batch needs).
+ */
+class StatementQueue {
+  private tail: Promise<void> = Promise.resolve();
+  private failure: { error: unknown } | null = null;
+  private readonly trx: Knex.Transaction;
+
+  constructor(trx: Knex.Transaction) {
+    this.trx = trx;
+  }
+
+  add(statement: (trx: Knex.Transaction) => Promise<void>): Promise<void> {
+    const done = this.tail.then(async () => {
+      if (this.failure) throw this.failure.error;
+      try {
+        await statement(this.trx);
+      } catch (error) {
+        this.failure ??= { error };
+        throw error;
+      }
+    });
+    this.tail = done.catch(() => {}); // reported by drained()
+    return done;
+  }
+
+  async drained(): Promise<void> {
+    await this.tail;
+    if (this.failure) throw this.failure.error;
   }
 }
 

@@ -151,10 +151,18 @@ export async function writeViewRows(
   view: ViewBatch,
   options: { plainInserts?: boolean } = {},
 ): Promise<void> {
+  await planViewRows(view, options)(trx);
+}
+
+/** `writeViewRows`'s statement, built now (the Node side), to run on a transaction later. */
+export function planViewRows(
+  view: ViewBatch,
+  options: { plainInserts?: boolean } = {},
+): (trx: Knex.Transaction) => Promise<void> {
   const parts: string[] = [];
   const bindings: unknown[] = [];
   viewRowParts(view, parts, bindings, options.plainInserts);
-  await runParts(trx, parts, bindings);
+  return (trx) => runParts(trx, parts, bindings);
 }
 
 /**
