@@ -32,6 +32,12 @@ export interface Projector {
       inTransaction?: (trx: Knex.Transaction) => Promise<void>;
       /** A write of the caller's (the tailer's checkpoint) that goes in the batch's own statement. */
       alsoWrite?: SqlPart;
+      /**
+       * The caller's previous batch, still being applied: this one is decoded and planned now, and
+       * its transaction starts once that one has committed (if it failed, this one fails too and
+       * writes nothing). Lets a caller behind the log keep Node busy while Postgres writes.
+       */
+      after?: Promise<unknown>;
     },
   ): Promise<ViewChange[]>;
 }
@@ -46,7 +52,9 @@ export function createProjector(options: {
     async project(raws, projectOptions) {
       const steps: Step[] = [];
       const malformed: Array<{ projection: string } & Park> = [];
-      for (const raw of raws) {
+      for (const [index, raw] of raws.entries()) {
+        // Behind another batch: in slices, so that batch's next statements go out meanwhile.
+        if (projectOptions?.after && index % foldChunk === 0) await yieldToIo();
         try {
           steps.push(decodeEvent(raw));
         } catch (error) {
@@ -56,11 +64,20 @@ export function createProjector(options: {
           if (skipped) steps.push(skipped);
         }
       }
+      // Planned ahead only for the first attempt: a retry starts from fresh view batches.
+      let prepared: PreparedBatch | undefined;
+      if (projectOptions?.after) {
+        prepared = await prepareBatch(options.targets, steps);
+        await projectOptions.after;
+      }
       const attempt = (isolate: boolean) =>
         retryOnConflict(() =>
           options.db.transaction(async (trx) => {
+            const ahead = prepared;
+            prepared = undefined;
             // NOTIFYs are delivered to listeners only when this transaction commits.
             const changes = await applyBatch(trx, options.targets, steps, log, {
+              prepared: isolate ? undefined : ahead,
               isolate,
               malformed,
               alsoWrite: projectOptions?.alsoWrite,
@@ -100,11 +117,16 @@ export async function applyBatch(
     alsoWrite?: SqlPart;
     /** Announce the batch's view changes on this channel, from the same statement as its writes. */
     notifyChannel?: string;
+    /** These targets' view batches and loads, planned before the transaction (prepareBatch). */
+    prepared?: PreparedBatch;
   } = {},
 ): Promise<ViewChange[]> {
   const notify = (changes: ViewChange[]) =>
     options.notifyChannel ? { channel: options.notifyChannel, payloads: notifyPayloads(changes) } : undefined;
-  const touched = targets.filter((t) => steps.some((s) => tracksStream(t, s.stream)));
+  const prepared = options.isolate ? undefined : options.prepared;
+  const touched = prepared
+    ? prepared.views.map((v) => v.target)
+    : targets.filter((t) => steps.some((s) => tracksStream(t, s.stream)));
   // Held until commit: a rebuild's swap waits for this batch, and this batch for it.
   await holdProjections(
     trx,
@@ -112,9 +134,9 @@ export async function applyBatch(
     'shared',
   );
   if (!options.isolate) {
-    const views = touched.map((t) => new ViewBatch(t));
+    const views = prepared?.views ?? touched.map((t) => new ViewBatch(t));
     const rowsWritten = steps.length >= writeEachViewFrom;
-    if (rowsWritten) await pipelineViews(trx, views, steps, log);
+    if (rowsWritten) await pipelineViews(trx, views, steps, log, prepared?.loads);
     else {
       await loadBatch(trx, views, steps);
       for (const step of steps) for (const view of views) view.fold(step, log);
@@ -176,12 +198,14 @@ async function pipelineViews(
   views: readonly ViewBatch[],
   steps: readonly Step[],
   log: ProjectorLog,
+  planned?: ReadonlyArray<(trx: Knex.Transaction) => Promise<void>>,
 ): Promise<void> {
   const statements = new StatementQueue(trx);
   const loads = [];
-  for (const view of views) {
-    loads.push(statements.add(planLoad([view], steps)));
-    await yieldToIo();
+  for (const [index, view] of views.entries()) {
+    const load = planned?.[index];
+    loads.push(statements.add(load ?? planLoad([view], steps)));
+    if (!load) await yieldToIo();
   }
   for (const [index, view] of views.entries()) {
     await loads[index];
@@ -193,6 +217,32 @@ async function pipelineViews(
     await yieldToIo();
   }
   await statements.drained();
+}
+
+/** A big batch's view batches with their loads, planned before its transaction starts. */
+export interface PreparedBatch {
+  views: ViewBatch[];
+  loads: Array<(trx: Knex.Transaction) => Promise<void>>;
+}
+
+/**
+ * Plans a big batch ahead (which rows and checkpoints each view loads), yielding between views so
+ * that the batch before it keeps its statements going meanwhile. A small batch plans nothing ahead.
+ */
+async function prepareBatch(
+  targets: readonly ProjectionTarget[],
+  steps: readonly Step[],
+): Promise<PreparedBatch | undefined> {
+  if (steps.length < writeEachViewFrom) return undefined;
+  const views = targets
+    .filter((t) => steps.some((s) => tracksStream(t, s.stream)))
+    .map((t) => new ViewBatch(t));
+  const loads = [];
+  for (const view of views) {
+    await yieldToIo();
+    loads.push(planLoad([view], steps));
+  }
+  return { views, loads };
 }
 
 /**

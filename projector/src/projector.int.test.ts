@@ -281,6 +281,31 @@ describe.skipIf(missing('postgres'))('the projector', () => {
     },
   );
 
+  it('applies a batch handed over behind another only after that one, and not at all if it failed', async () => {
+    const g = await createViewsHarness('projector_after');
+    try {
+      for (let i = 0; i < 300; i++) await g.history.addCoupon(`AFTER${String(i).padStart(3, '0')}`, 5);
+      const events: StoredEvent[] = [];
+      for await (const page of g.store.readAll()) events.push(...page);
+      const failed = Promise.reject(new Error('the batch before failed'));
+      failed.catch(() => {});
+      await expect(g.projector.project(events, { after: failed })).rejects.toThrow('the batch before failed');
+      expect(await g.db('coupons_v1_coupons').count('* as n').first()).toEqual({ n: '0' });
+
+      let firstDone = false;
+      const first = g.projector.project(events.slice(0, 150)).then(() => (firstDone = true));
+      const second = g.projector.project(events.slice(150), {
+        after: first,
+        inTransaction: async () => expect(firstDone).toBe(true),
+      });
+      await Promise.all([first, second]);
+      expect(await g.db('coupons_v1_coupons').count('* as n').first()).toEqual({ n: '300' });
+      expect(await g.db('parked_events').select('error')).toEqual([]);
+    } finally {
+      await g.drop();
+    }
+  });
+
   it('says position N is reached only when the event AT N was applied, not a later one of another stream', async () => {
     const g = await createViewsHarness('projector_reached');
     try {
