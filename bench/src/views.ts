@@ -19,11 +19,17 @@ export async function catchUpViews(
   await migrateProjector(db, targets);
   const projector = createProjector({ db, targets, log: options.log });
   let projected = 0;
+  // One page in flight while the next is decoded and planned (as the store tailer does behind the log).
+  let previous: Promise<unknown> | undefined;
   for await (const page of store.readAll({ batchSize: options.batchSize ?? 500 })) {
-    await projector.project(page);
+    const current = projector.project(page, { after: previous });
+    current.catch(() => {}); // awaited next round
+    if (previous) await previous;
+    previous = current;
     projected += page.length;
     options.onPage?.(projected);
   }
+  await previous;
   return projected;
 }
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { decodeEvent } from '@building/events/decode-event';
 import { VIEWS_CHANGED_CHANNEL, type ViewChange } from '@building/events/read-models/view-changes';
-import { loadBatch } from './load-batch.ts';
+import { loadBatch, planLoad } from './load-batch.ts';
 import { notifyPayloads } from './notify-payloads.ts';
 import { ALL_PROJECTIONS } from './park.ts';
 import type { ProjectionTarget } from './projection-target.ts';
@@ -15,7 +15,7 @@ import {
   type SkippedEvent,
   type Step,
 } from './view-batch.ts';
-import { writeBatch, writeViewRows, type SqlPart } from './write-batch.ts';
+import { planViewRows, writeBatch, type SqlPart } from './write-batch.ts';
 
 export type { ProjectorLog, Step } from './view-batch.ts';
 
@@ -32,6 +32,12 @@ export interface Projector {
       inTransaction?: (trx: Knex.Transaction) => Promise<void>;
       /** A write of the caller's (the tailer's checkpoint) that goes in the batch's own statement. */
       alsoWrite?: SqlPart;
+      /**
+       * The caller's previous batch, still being applied: this one is decoded and planned now, and
+       * its transaction starts once that one has committed (if it failed, this one fails too and
+       * writes nothing). Lets a caller behind the log keep Node busy while Postgres writes.
+       */
+      after?: Promise<unknown>;
     },
   ): Promise<ViewChange[]>;
 }
@@ -46,7 +52,9 @@ export function createProjector(options: {
     async project(raws, projectOptions) {
       const steps: Step[] = [];
       const malformed: Array<{ projection: string } & Park> = [];
-      for (const raw of raws) {
+      for (const [index, raw] of raws.entries()) {
+        // Behind another batch: in slices, so that batch's next statements go out meanwhile.
+        if (projectOptions?.after && index % foldChunk === 0) await yieldToIo();
         try {
           steps.push(decodeEvent(raw));
         } catch (error) {
@@ -56,11 +64,20 @@ export function createProjector(options: {
           if (skipped) steps.push(skipped);
         }
       }
+      // Planned ahead only for the first attempt: a retry starts from fresh view batches.
+      let prepared: PreparedBatch | undefined;
+      if (projectOptions?.after) {
+        prepared = await prepareBatch(options.targets, steps);
+        await projectOptions.after;
+      }
       const attempt = (isolate: boolean) =>
         retryOnConflict(() =>
           options.db.transaction(async (trx) => {
+            const ahead = prepared;
+            prepared = undefined;
             // NOTIFYs are delivered to listeners only when this transaction commits.
             const changes = await applyBatch(trx, options.targets, steps, log, {
+              prepared: isolate ? undefined : ahead,
               isolate,
               malformed,
               alsoWrite: projectOptions?.alsoWrite,
@@ -85,9 +102,8 @@ export function createProjector(options: {
 /**
  * Applies decoded events to the targets inside `trx`: loads each view's checkpoints, gaps and
  * touched rows (one query), folds the batch in memory (accept / skip / park per stream, see
- * admit-event.ts), and writes every table once (one statement; a big batch one per view, see
- * foldAndWriteEachView). With `isolate`, each event is
- * applied to each view under its own savepoint instead, and one whose rows cannot be written is
+ * admit-event.ts), and writes every table once (one statement; a big batch loads and writes each
+ * view in its own statements, see pipelineViews). With `isolate`, each event is applied to each view under its own savepoint instead, and one whose rows cannot be written is
  * parked ('apply-failed') while its stream moves on.
  */
 export async function applyBatch(
@@ -101,11 +117,16 @@ export async function applyBatch(
     alsoWrite?: SqlPart;
     /** Announce the batch's view changes on this channel, from the same statement as its writes. */
     notifyChannel?: string;
+    /** These targets' view batches and loads, planned before the transaction (prepareBatch). */
+    prepared?: PreparedBatch;
   } = {},
 ): Promise<ViewChange[]> {
   const notify = (changes: ViewChange[]) =>
     options.notifyChannel ? { channel: options.notifyChannel, payloads: notifyPayloads(changes) } : undefined;
-  const touched = targets.filter((t) => steps.some((s) => tracksStream(t, s.stream)));
+  const prepared = options.isolate ? undefined : options.prepared;
+  const touched = prepared
+    ? prepared.views.map((v) => v.target)
+    : targets.filter((t) => steps.some((s) => tracksStream(t, s.stream)));
   // Held until commit: a rebuild's swap waits for this batch, and this batch for it.
   await holdProjections(
     trx,
@@ -113,15 +134,18 @@ export async function applyBatch(
     'shared',
   );
   if (!options.isolate) {
-    const views = touched.map((t) => new ViewBatch(t));
-    await loadBatch(trx, views, steps);
+    const views = prepared?.views ?? touched.map((t) => new ViewBatch(t));
     const rowsWritten = steps.length >= writeEachViewFrom;
-    if (rowsWritten) await foldAndWriteEachView(trx, views, steps, log);
-    else for (const step of steps) for (const view of views) view.fold(step, log);
+    if (rowsWritten) await pipelineViews(trx, views, steps, log, prepared?.loads);
+    else {
+      await loadBatch(trx, views, steps);
+      for (const step of steps) for (const view of views) view.fold(step, log);
+    }
     const changes = mergeChanges(views);
     await writeBatch(trx, views, {
       malformed: options.malformed,
       bookkeepingOnly: rowsWritten,
+      plainInserts: true,
       alsoWrite: options.alsoWrite,
       notify: notify(changes),
     });
@@ -158,28 +182,106 @@ export async function applyBatch(
 }
 
 /**
- * Catching up (a big batch), each view's rows go to Postgres as soon as that view is folded, so
- * Postgres writes one view while the next folds. Live traffic (a few events a batch) keeps its one
- * write statement: a round trip per view would cost more than the overlap gives.
+ * Catching up (a big batch), Node and Postgres work at once: each view's load is its own statement,
+ * queued as soon as that view's changes are planned, and each view's write as soon as it is
+ * folded, so Postgres loads and writes one view while Node plans or folds the next. Live traffic
+ * (a few events a batch) keeps its one load and one write statement: a round trip per view would
+ * cost more than the overlap gives.
  */
 const writeEachViewFrom = 256;
 
-async function foldAndWriteEachView(
+/** Steps folded between two turns of the event loop, so the next queued statement goes out. */
+const foldChunk = 250;
+
+async function pipelineViews(
   trx: Knex.Transaction,
   views: readonly ViewBatch[],
   steps: readonly Step[],
   log: ProjectorLog,
+  planned?: ReadonlyArray<(trx: Knex.Transaction) => Promise<void>>,
 ): Promise<void> {
-  // The writes run one after another on the connection; after a failed one, none of the later ones is sent.
-  let written = Promise.resolve();
-  for (const view of views) {
-    for (const step of steps) view.fold(step, log);
-    written = written.then(() => writeViewRows(trx, view));
-    written.catch(() => {}); // awaited below
-    await new Promise(setImmediate); // lets a finished write start the next one
+  const statements = new StatementQueue(trx);
+  const loads = [];
+  for (const [index, view] of views.entries()) {
+    const load = planned?.[index];
+    loads.push(statements.add(load ?? planLoad([view], steps)));
+    if (!load) await yieldToIo();
   }
-  await written;
+  for (const [index, view] of views.entries()) {
+    await loads[index];
+    for (let from = 0; from < steps.length; from += foldChunk) {
+      if (from > 0) await yieldToIo();
+      for (const step of steps.slice(from, from + foldChunk)) view.fold(step, log);
+    }
+    statements.add(planViewRows(view, { plainInserts: true }));
+    await yieldToIo();
+  }
+  await statements.drained();
 }
+
+/** A big batch's view batches with their loads, planned before its transaction starts. */
+export interface PreparedBatch {
+  views: ViewBatch[];
+  loads: Array<(trx: Knex.Transaction) => Promise<void>>;
+}
+
+/**
+ * Plans a big batch ahead (which rows and checkpoints each view loads), yielding between views so
+ * that the batch before it keeps its statements going meanwhile. A small batch plans nothing ahead.
+ */
+async function prepareBatch(
+  targets: readonly ProjectionTarget[],
+  steps: readonly Step[],
+): Promise<PreparedBatch | undefined> {
+  if (steps.length < writeEachViewFrom) return undefined;
+  const views = targets
+    .filter((t) => steps.some((s) => tracksStream(t, s.stream)))
+    .map((t) => new ViewBatch(t));
+  const loads = [];
+  for (const view of views) {
+    await yieldToIo();
+    loads.push(planLoad([view], steps));
+  }
+  return { views, loads };
+}
+
+/**
+ * Statements of one transaction run one after another, each sent as soon as the one before it is
+ * done (the caller builds the next meanwhile). After a failure the rest are not sent: the
+ * transaction is aborted, and the first failure is the one to report (what isolating a failed
+ * batch needs).
+ */
+class StatementQueue {
+  private tail: Promise<void> = Promise.resolve();
+  private failure: { error: unknown } | null = null;
+  private readonly trx: Knex.Transaction;
+
+  constructor(trx: Knex.Transaction) {
+    this.trx = trx;
+  }
+
+  add(statement: (trx: Knex.Transaction) => Promise<void>): Promise<void> {
+    const done = this.tail.then(async () => {
+      if (this.failure) throw this.failure.error;
+      try {
+        await statement(this.trx);
+      } catch (error) {
+        this.failure ??= { error };
+        throw error;
+      }
+    });
+    this.tail = done.catch(() => {}); // reported by drained()
+    return done;
+  }
+
+  async drained(): Promise<void> {
+    await this.tail;
+    if (this.failure) throw this.failure.error;
+  }
+}
+
+/** Gives the event loop a turn, so the connection can take a finished statement's result and send the next. */
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function mergeChanges(views: readonly ViewBatch[]): ViewChange[] {
   const merged = new Map<string, ViewChange>();

@@ -13,6 +13,17 @@ const jsonArray = (type: string) => `array(select json_array_elements_text(?::js
  * batch may apply, when there are any.
  */
 export async function loadBatch(trx: Knex.Transaction, views: readonly ViewBatch[], steps: readonly Step[]) {
+  await planLoad(views, steps)(trx);
+}
+
+/**
+ * Plans `loadBatch` now (the Node side: which streams and rows each view needs) and returns what
+ * runs it on a transaction later, so a batch can plan its next view while this one loads.
+ */
+export function planLoad(
+  views: readonly ViewBatch[],
+  steps: readonly Step[],
+): (trx: Knex.Transaction) => Promise<void> {
   const parts: string[] = [];
   const bindings: unknown[] = [];
   const streamsOf = new Map<number, string[]>();
@@ -30,27 +41,29 @@ export async function loadBatch(trx: Knex.Transaction, views: readonly ViewBatch
     bindings.push(json, view.target.key, json);
   });
   const rowsPlanned = planRows(views, () => steps, parts, bindings);
-  const result = await run(trx, parts, bindings);
-  for (const [index, streams] of streamsOf) {
-    const view = views[index]!;
-    view.checkpointsLoaded(
-      streams,
-      result
-        .filter((r) => r.kind === 'c' && r.view === index)
-        .map((r) => r.row as { stream: string; version: number }),
-    );
-    for (const r of result) {
-      if (r.kind === 'g' && r.view === index)
-        view.gapLoaded(r.row as { stream: string; version: number; event_key: string; event: unknown });
+  return async (trx) => {
+    const result = await run(trx, parts, bindings);
+    for (const [index, streams] of streamsOf) {
+      const view = views[index]!;
+      view.checkpointsLoaded(
+        streams,
+        result
+          .filter((r) => r.kind === 'c' && r.view === index)
+          .map((r) => r.row as { stream: string; version: number }),
+      );
+      for (const r of result) {
+        if (r.kind === 'g' && r.view === index)
+          view.gapLoaded(r.row as { stream: string; version: number; event_key: string; event: unknown });
+      }
     }
-  }
-  rowsPlanned(result);
+    rowsPlanned(result);
 
-  // Parked successors the batch may drain: their rows too (rare: only when gaps were found).
-  const gapParts: string[] = [];
-  const gapBindings: unknown[] = [];
-  const gapsPlanned = planRows(views, (view) => view.storedGapEvents(), gapParts, gapBindings);
-  if (gapParts.length > 0) gapsPlanned(await run(trx, gapParts, gapBindings));
+    // Parked successors the batch may drain: their rows too (rare: only when gaps were found).
+    const gapParts: string[] = [];
+    const gapBindings: unknown[] = [];
+    const gapsPlanned = planRows(views, (view) => view.storedGapEvents(), gapParts, gapBindings);
+    if (gapParts.length > 0) gapsPlanned(await run(trx, gapParts, gapBindings));
+  };
 }
 
 interface LoadedRow {

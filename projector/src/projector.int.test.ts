@@ -226,6 +226,86 @@ describe.skipIf(missing('postgres'))('the projector', () => {
     },
   );
 
+  it.each([
+    ['live batches', 0],
+    ['catch-up batches', 300],
+  ])(
+    'two instances projecting the same new streams at once (%s): the second waits for the first, then applies nothing twice',
+    async (_, fillers) => {
+      const g = await createViewsHarness(`projector_race_${fillers}`);
+      const twin = await createViewsHarness(`projector_race_twin_${fillers}`);
+      try {
+        for (let i = 0; i < 3 + fillers; i++)
+          await g.history.addCoupon(`RACE${String(i).padStart(3, '0')}`, 5);
+        const events: StoredEvent[] = [];
+        for await (const page of g.store.readAll()) events.push(...page);
+        await twin.projector.project(events);
+
+        // The first holds its batch uncommitted; the second loads the same streams, finds neither
+        // rows nor checkpoints, and blocks on the first's new rows when it writes them.
+        const lines: string[] = [];
+        const first = createProjector({ db: g.db, targets: g.targets, log: (line) => lines.push(line) });
+        const second = createProjector({ db: g.db, targets: g.targets, log: (line) => lines.push(line) });
+        let holding!: () => void;
+        const held = new Promise<void>((resolve) => (holding = resolve));
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        const firstDone = first.project(events, {
+          inTransaction: async () => {
+            holding();
+            await released;
+          },
+        });
+        await held;
+        const secondDone = second.project(events);
+        for (let waited = 0; ; waited += 20) {
+          const { rows } = await g.db.raw<{ rows: Array<{ n: number }> }>(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          if (rows[0]!.n > 0) break;
+          if (waited > 10_000) throw new Error('the second instance never waited for the first');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        release();
+        await Promise.all([firstDone, secondDone]);
+
+        expect(await hashViews(g.db, g.targets)).toBe(await hashViews(twin.db, twin.targets));
+        expect(await g.db('parked_events').select('error')).toEqual([]);
+        // The second's plain inserts met the first's rows: it redid its batch event by event.
+        expect(lines.some((l) => l.includes('event by event'))).toBe(true);
+      } finally {
+        await g.drop();
+        await twin.drop();
+      }
+    },
+  );
+
+  it('applies a batch handed over behind another only after that one, and not at all if it failed', async () => {
+    const g = await createViewsHarness('projector_after');
+    try {
+      for (let i = 0; i < 300; i++) await g.history.addCoupon(`AFTER${String(i).padStart(3, '0')}`, 5);
+      const events: StoredEvent[] = [];
+      for await (const page of g.store.readAll()) events.push(...page);
+      const failed = Promise.reject(new Error('the batch before failed'));
+      failed.catch(() => {});
+      await expect(g.projector.project(events, { after: failed })).rejects.toThrow('the batch before failed');
+      expect(await g.db('coupons_v1_coupons').count('* as n').first()).toEqual({ n: '0' });
+
+      let firstDone = false;
+      const first = g.projector.project(events.slice(0, 150)).then(() => (firstDone = true));
+      const second = g.projector.project(events.slice(150), {
+        after: first,
+        inTransaction: async () => expect(firstDone).toBe(true),
+      });
+      await Promise.all([first, second]);
+      expect(await g.db('coupons_v1_coupons').count('* as n').first()).toEqual({ n: '300' });
+      expect(await g.db('parked_events').select('error')).toEqual([]);
+    } finally {
+      await g.drop();
+    }
+  });
+
   it('says position N is reached only when the event AT N was applied, not a later one of another stream', async () => {
     const g = await createViewsHarness('projector_reached');
     try {

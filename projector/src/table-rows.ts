@@ -12,6 +12,8 @@ export interface RowWrite {
   row: Row;
   /** Columns to set when the key exists in the table by the time of the write. */
   set: readonly string[];
+  /** The key was not in the table when the batch loaded it: the row is new, written whole. */
+  created: boolean;
 }
 
 /**
@@ -103,7 +105,7 @@ export class TableRows {
     const keys = new Set([...this.created, ...this.changed.keys()]);
     for (const key of keys) {
       const set = [...(this.changed.get(key) ?? [])].filter((c) => c !== this.spec.key).sort();
-      writes.push({ row: this.rows.get(key)!, set });
+      writes.push({ row: this.rows.get(key)!, set, created: this.created.has(key) });
     }
     return writes;
   }

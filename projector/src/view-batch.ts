@@ -59,6 +59,8 @@ export class ViewBatch {
   readonly tables: Record<string, TableRows>;
   readonly versions = new Map<string, number>();
   readonly dirtyStreams = new Set<string>();
+  /** Streams whose checkpoint row was in the table when the batch loaded it. */
+  readonly storedStreams = new Set<string>();
   readonly gaps = new Map<string, Gap>();
   readonly parks: Park[] = [];
   /** Event keys of stored gaps this batch applied: no longer parked. */
@@ -100,7 +102,10 @@ export class ViewBatch {
 
   checkpointsLoaded(streams: readonly string[], rows: ReadonlyArray<{ stream: string; version: number }>) {
     for (const stream of streams) this.versions.set(stream, 0);
-    for (const row of rows) this.versions.set(row.stream, row.version);
+    for (const row of rows) {
+      this.versions.set(row.stream, row.version);
+      this.storedStreams.add(row.stream);
+    }
   }
 
   gapLoaded(row: { stream: string; version: number; event_key: string; event: unknown }) {

@@ -19,26 +19,36 @@ function recordset(columns: ReadonlyArray<readonly [string, string]>): string {
   return `json_to_recordset(?::json) as x(${columns.map(([name, type]) => `${ident(name)} ${type}`).join(', ')})`;
 }
 
-/** INSERT ... ON CONFLICT for rows that set the same columns when their key exists. */
-export function upsertSql(spec: TableSpec, table: string, set: readonly string[]): string {
+/**
+ * INSERT ... ON CONFLICT for rows that set the same columns when their key exists; `set: 'new'`
+ * is a plain INSERT of rows known to be new (see `plainInserts`).
+ */
+export function upsertSql(spec: TableSpec, table: string, set: readonly string[] | 'new'): string {
   const columns = Object.entries(spec.columns).map(([name, c]) => [name, c.type] as const);
   const names = columns.map(([name]) => ident(name)).join(', ');
+  const insert = `insert into ${ident(table)} (${names}) select ${names} from ${recordset(columns)}`;
+  if (set === 'new') return insert;
   const onConflict =
     set.length === 0
       ? 'do nothing'
       : `do update set ${set.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`;
-  return `insert into ${ident(table)} (${names}) select ${names} from ${recordset(columns)}
+  return `${insert}
     on conflict (${ident(spec.key)}) ${onConflict}`;
 }
 
-/** Groups a table's writes by the columns they set: one statement per group. */
+/**
+ * Groups a table's writes by the columns they set: one statement per group. With `plainInserts`,
+ * the rows the batch created make one group of their own ('new').
+ */
 export function groupWrites(
   writes: readonly RowWrite[],
-): Map<string, { set: readonly string[]; rows: Row[] }> {
-  const groups = new Map<string, { set: readonly string[]; rows: Row[] }>();
+  plainInserts = false,
+): Map<string, { set: readonly string[] | 'new'; rows: Row[] }> {
+  const groups = new Map<string, { set: readonly string[] | 'new'; rows: Row[] }>();
   for (const write of writes) {
-    const signature = write.set.join(',');
-    const group = groups.get(signature) ?? { set: write.set, rows: [] };
+    const set = plainInserts && write.created ? 'new' : write.set;
+    const signature = set === 'new' ? '\u0000new' : set.join(',');
+    const group = groups.get(signature) ?? { set, rows: [] };
     group.rows.push(write.row);
     groups.set(signature, group);
   }
@@ -58,6 +68,7 @@ export async function writeBatch(
     malformed?: ReadonlyArray<{ projection: string } & Park>;
     /** Only the parked events and positions: the rows and checkpoints are written already (COPY, writeViewRows). */
     bookkeepingOnly?: boolean;
+    plainInserts?: boolean;
     alsoWrite?: SqlPart;
     /** pg_notify(channel, payload) for each payload, once the writes are in. */
     notify?: { channel: string; payloads: readonly string[] };
@@ -71,7 +82,7 @@ export async function writeBatch(
   const unparked: Row[] = [];
   const positions: Row[] = [];
   for (const view of views) {
-    if (!options.bookkeepingOnly) viewRowParts(view, parts, bindings);
+    if (!options.bookkeepingOnly) viewRowParts(view, parts, bindings, options.plainInserts);
     for (const park of view.parks) parks.push(parkedRow(view.target.key, park.raw, park.reason, park.error));
     for (const eventKey of view.unparked) unparked.push({ projection: view.target.key, event_key: eventKey });
     if (view.position > 0) positions.push({ projection: view.target.key, position: view.position });
@@ -135,33 +146,59 @@ export async function writeBatch(
  * soon as it is folded (Postgres writes it while the next view folds); `writeBatch` with
  * `bookkeepingOnly` then writes the rest.
  */
-export async function writeViewRows(trx: Knex.Transaction, view: ViewBatch): Promise<void> {
-  const parts: string[] = [];
-  const bindings: unknown[] = [];
-  viewRowParts(view, parts, bindings);
-  await runParts(trx, parts, bindings);
+export async function writeViewRows(
+  trx: Knex.Transaction,
+  view: ViewBatch,
+  options: { plainInserts?: boolean } = {},
+): Promise<void> {
+  await planViewRows(view, options)(trx);
 }
 
-/** Per table and column set a multi-row upsert, then the view's stream checkpoints. */
-function viewRowParts(view: ViewBatch, parts: string[], bindings: unknown[]): void {
+/** `writeViewRows`'s statement, built now (the Node side), to run on a transaction later. */
+export function planViewRows(
+  view: ViewBatch,
+  options: { plainInserts?: boolean } = {},
+): (trx: Knex.Transaction) => Promise<void> {
+  const parts: string[] = [];
+  const bindings: unknown[] = [];
+  viewRowParts(view, parts, bindings, options.plainInserts);
+  return (trx) => runParts(trx, parts, bindings);
+}
+
+/**
+ * Per table and column set a multi-row upsert, then the view's stream checkpoints. With
+ * `plainInserts`, the rows and checkpoints the batch found absent when it loaded them (under its
+ * row locks) are plain INSERTs: no conflict check before each row, one WAL record less per row.
+ * Only another writer creating one of them meanwhile makes the statement fail (a unique
+ * violation); the batch is then applied again event by event, with ON CONFLICT.
+ */
+function viewRowParts(view: ViewBatch, parts: string[], bindings: unknown[], plainInserts = false): void {
   for (const [key, rows] of Object.entries(view.tables)) {
-    for (const group of groupWrites(rows.writes()).values()) {
+    for (const group of groupWrites(rows.writes(), plainInserts).values()) {
       parts.push(upsertSql(rows.spec, view.target.tables[key]!, group.set));
       bindings.push(JSON.stringify(group.rows));
     }
   }
   if (view.dirtyStreams.size === 0) return;
-  parts.push(
-    `insert into ${ident(view.target.checkpoints)} (stream, version)
+  const fresh: Row[] = [];
+  const stored: Row[] = [];
+  for (const stream of view.dirtyStreams) {
+    const row = { stream, version: view.versions.get(stream) };
+    (plainInserts && !view.storedStreams.has(stream) ? fresh : stored).push(row);
+  }
+  const checkpoints = `insert into ${ident(view.target.checkpoints)} (stream, version)
       select stream, version from ${recordset([
         ['stream', 'text'],
         ['version', 'integer'],
-      ])}
-      on conflict (stream) do update set version = excluded.version`,
-  );
-  bindings.push(
-    JSON.stringify([...view.dirtyStreams].map((stream) => ({ stream, version: view.versions.get(stream) }))),
-  );
+      ])}`;
+  if (fresh.length > 0) {
+    parts.push(checkpoints);
+    bindings.push(JSON.stringify(fresh));
+  }
+  if (stored.length > 0) {
+    parts.push(`${checkpoints} on conflict (stream) do update set version = excluded.version`);
+    bindings.push(JSON.stringify(stored));
+  }
 }
 
 /** The parts as data-modifying CTEs of one statement, ending with `last`. */

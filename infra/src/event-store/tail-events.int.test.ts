@@ -104,4 +104,44 @@ describe('tailing the store under concurrent writers', () => {
       await database.drop();
     }
   });
+
+  it('pipelined behind the log, the batch handed over after a failed one takes no effect, and both are delivered again', async () => {
+    const database = await createTestDatabase('tail_pipeline');
+    try {
+      await migrateEventStore(database.db);
+      const store = new PostgresEventStore(database.db, { outbox: false });
+      for (let i = 0; i < 35; i++) {
+        await store.append(
+          [{ stream: 'coupon-pipeline', expectedVersion: i, events: [{ type: 'Ping', data: { i } }] }],
+          meta(),
+        );
+      }
+      const applied: number[] = [];
+      const handedAfter: boolean[] = [];
+      let failures = 0;
+      const tailer = await tailEvents(store, {
+        from: startOfLog,
+        pollMs: 5,
+        batchSize: 10,
+        pipeline: true,
+        onError: () => {},
+        onEvents: async (events, _, after) => {
+          handedAfter.push(after !== undefined);
+          await pause(5); // still running when the next batch is handed over
+          // The second full page fails once; the third, handed over meanwhile, must not apply.
+          if (events[0]!.version === 11 && failures++ === 0) throw new Error('projection failed');
+          await after;
+          applied.push(...events.map((e) => e.version));
+        },
+      });
+      for (let waited = 0; applied.length < 35 && waited < 10_000; waited += 20) await pause(20);
+      await pause(50);
+      await tailer.stop();
+      expect(failures).toBe(2); // the second page's deliveries: failed, then applied
+      expect(applied).toEqual(Array.from({ length: 35 }, (_, i) => i + 1));
+      expect(handedAfter.some((a) => a)).toBe(true);
+    } finally {
+      await database.drop();
+    }
+  });
 });

@@ -15,10 +15,17 @@ export async function tailEvents(
   store: PostgresEventStore,
   options: {
     from: TailCheckpoint;
-    onEvents: (events: StoredEvent[], checkpoint: TailCheckpoint) => Promise<void>;
+    /**
+     * With `pipeline`, a batch read while the one before it is still being handled gets that
+     * one's completion as `after`: it may be prepared at once, but must not take effect before
+     * `after` has succeeded (and must fail if it failed).
+     */
+    onEvents: (events: StoredEvent[], checkpoint: TailCheckpoint, after?: Promise<void>) => Promise<void>;
     onError?: (error: unknown) => void;
     pollMs?: number;
     batchSize?: number;
+    /** Behind the log (full pages), hand the next batch over while this one is handled. */
+    pipeline?: boolean;
   },
 ): Promise<Tailer> {
   let checkpoint = options.from;
@@ -54,29 +61,53 @@ export async function tailEvents(
   type Batch = Awaited<ReturnType<PostgresEventStore['readAfter']>>;
   // Behind the log (a full page), the next page is read while this one is handled.
   let ahead: Promise<Batch> | null = null;
+  // With `pipeline`, behind the log: the batch handed over last, not known to be done yet.
+  let inFlight: { done: Promise<void>; checkpoint: TailCheckpoint } | null = null;
+  let readFrom = checkpoint;
+  const settle = async () => {
+    if (!inFlight) return;
+    const { done, checkpoint: reached } = inFlight;
+    inFlight = null;
+    await done;
+    checkpoint = reached;
+  };
   const loop = (async () => {
     while (!stopped) {
       try {
         notified = false;
-        const batch = await (ahead ?? store.readAfter(checkpoint, size));
+        const batch = await (ahead ?? store.readAfter(readFrom, size));
         ahead = null;
         if (batch.events.length > 0) {
-          if (batch.events.length >= size) {
+          const full = batch.events.length >= size;
+          if (full) {
             ahead = store.readAfter(batch.checkpoint, size);
             ahead.catch(() => {}); // awaited next round, or dropped with an error or a stop
           }
+          if (options.pipeline && full) {
+            const done = options.onEvents(batch.events, batch.checkpoint, inFlight?.done);
+            done.catch(() => {}); // awaited next round
+            await settle();
+            inFlight = { done, checkpoint: batch.checkpoint };
+            readFrom = batch.checkpoint;
+            continue;
+          }
+          await settle();
           await options.onEvents(batch.events, batch.checkpoint);
-          checkpoint = batch.checkpoint;
+          checkpoint = readFrom = batch.checkpoint;
           continue;
         }
       } catch (error) {
-        // What was read ahead follows a batch that was not handled: read again from the checkpoint.
+        // What was read ahead follows a batch that was not handled: read again from the checkpoint
+        // (a batch handed over after a failed one fails too, and takes no effect).
         ahead = null;
+        await settle().catch(() => {});
+        readFrom = checkpoint;
         if (stopped) break;
         options.onError?.(error);
       }
       await sleep(options.pollMs ?? 250);
     }
+    await settle().catch((error: unknown) => options.onError?.(error));
   })();
 
   return {

@@ -27,8 +27,11 @@ export async function projectFromStore(options: {
     // Catching up, big batches: the engine's statements grow with tables, not events.
     batchSize: 2000,
     onError: options.onError ?? ((error) => console.error('[projector] tailing the store failed', error)),
-    onEvents: async (events, checkpoint) => {
+    // Behind the log, the next batch is decoded and planned while this one is written.
+    pipeline: true,
+    onEvents: async (events, checkpoint, after) => {
       await options.projector.project(events, {
+        after,
         alsoWrite: {
           sql: `insert into projector_tail (id, tx_id, position) values (?, ?, ?)
             on conflict (id) do update set tx_id = excluded.tx_id, position = excluded.position`,
