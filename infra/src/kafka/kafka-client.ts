@@ -41,6 +41,8 @@ export interface IncomingBatch {
 }
 
 export interface KafkaProducer {
+  /** Connects now instead of on the first send (which waits for the same connection). */
+  connect(): Promise<void>;
   /** Acknowledged by all in-sync replicas; idempotent, so a retry never duplicates within a session. */
   send(topic: string, messages: OutgoingMessage[]): Promise<void>;
   /** Several topics' messages in one request (each topic's in the order given), acknowledged together. */
@@ -188,6 +190,7 @@ export function createKafka(options: KafkaClientOptions): KafkaClient {
 function wrapProducer(producer: KjsProducer): KafkaProducer {
   const connected = lazy(() => producer.connect());
   return {
+    connect: connected,
     async send(topic, messages) {
       if (messages.length === 0) return;
       await connected();
