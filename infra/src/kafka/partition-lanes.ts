@@ -116,6 +116,7 @@ export function createPartitionLanes<M>(options: {
   const toCommit = new Map<string, { topic: string; partition: number; offset: string }>();
   let committing: Promise<void> | null = null;
   const flushCommits = (): Promise<void> => {
+    if (toCommit.size === 0) return committing ?? Promise.resolve();
     committing ??= (async () => {
       while (toCommit.size > 0) {
         const offsets = [...toCommit.values()];
@@ -156,13 +157,16 @@ export function createPartitionLanes<M>(options: {
   const takeMerged = (lane: Lane<M>): LaneBatch<M> | undefined => {
     const first = lane.queue.shift();
     if (!first) return undefined;
-    let merged = first;
-    while (lane.queue.length > 0 && merged.messages.length + lane.queue[0]!.messages.length <= maxMerged) {
+    const taken = [first];
+    let count = first.messages.length;
+    while (lane.queue.length > 0 && count + lane.queue[0]!.messages.length <= maxMerged) {
       const next = lane.queue.shift()!;
-      merged = { ...merged, lastOffset: next.lastOffset, messages: [...merged.messages, ...next.messages] };
+      taken.push(next);
+      count += next.messages.length;
     }
-    dequeued(merged.messages.length);
-    return merged;
+    dequeued(count);
+    if (taken.length === 1) return first;
+    return { ...first, lastOffset: taken.at(-1)!.lastOffset, messages: taken.flatMap((b) => b.messages) };
   };
 
   const run = async (lane: Lane<M>) => {
