@@ -108,6 +108,76 @@ describe.skipIf(missing('kafka'))('kafkajs against the real broker', () => {
     expect(rest.map((m) => m.value)).toEqual(['after']);
     await kafka.admin().deleteTopics([own]);
   });
+
+  it("fetches and handles a partition's new batch while another partition's batch is still being handled", async () => {
+    const [slow, fast] = [`t${unique()}.slow`, `t${unique()}.fast`];
+    await kafka.admin().createTopics([{ topic: slow }, { topic: fast }]);
+    const producer = kafka.producer();
+    let fastHandled: () => void = () => {};
+    const fastSeen = new Promise<void>((resolve) => (fastHandled = resolve));
+    let slowDone: (outcome: string) => void = () => {};
+    const slowOutcome = new Promise<string>((resolve) => (slowDone = resolve));
+    const consumer = kafka.consumer(`g${unique()}`);
+    await consumer.run({
+      topics: [slow, fast],
+      fromBeginning: true,
+      partitionsConsumedConcurrently: 2,
+      eachBatch: async (batch) => {
+        if (batch.topic === fast) return fastHandled();
+        // The fast message is sent only now, while this batch is being handled.
+        await producer.send(fast, [{ key: 'f', value: 'fast' }]);
+        const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('timed out'), 15_000));
+        slowDone(await Promise.race([fastSeen.then(() => 'saw the fast message'), timeout]));
+      },
+    });
+    await producer.send(slow, [{ key: 's', value: 'slow' }]);
+    expect(await slowOutcome).toBe('saw the fast message');
+    await consumer.disconnect();
+    await producer.disconnect();
+    await kafka.admin().deleteTopics([slow, fast]);
+  });
+
+  it('redelivers a failed batch before anything fetched after it, and commits only what was handled', async () => {
+    const own = `t${unique()}.batches`;
+    await kafka.admin().createTopics([{ topic: own, numPartitions: 1 }]);
+    const producer = kafka.producer();
+    await producer.send(own, [
+      { key: 'a', value: 'm1' },
+      { key: 'a', value: 'm2' },
+    ]);
+    const groupId = `g${unique()}`;
+    const handled: string[] = [];
+    let failed = false;
+    let done: () => void = () => {};
+    const all = new Promise<void>((resolve) => (done = resolve));
+    const consumer = kafka.consumer(groupId);
+    await consumer.run({
+      topics: [own],
+      fromBeginning: true,
+      eachBatch: async (batch) => {
+        const values = batch.messages.map((m) => m.value ?? '');
+        if (values.includes('m2') && !failed) {
+          failed = true;
+          // m3 is fetched while this batch fails: it must wait for m2's redelivery.
+          await producer.send(own, [{ key: 'a', value: 'm3' }]);
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          throw new Error('handler failed once');
+        }
+        handled.push(...values);
+        if (handled.includes('m3')) done();
+      },
+    });
+    await all;
+    await consumer.disconnect();
+    expect(failed).toBe(true);
+    expect(handled).toEqual(['m1', 'm2', 'm3']);
+    // Everything handled was committed: the group has nothing left once a new message arrives.
+    await producer.send(own, [{ key: 'a', value: 'm4' }]);
+    const rest = await collectMessages(kafka, { groupId, topics: [own], count: 1 });
+    expect(rest.map((m) => m.value)).toEqual(['m4']);
+    await producer.disconnect();
+    await kafka.admin().deleteTopics([own]);
+  });
 });
 
 function perKey(messages: IncomingMessage[]): Record<string, number[]> {

@@ -10,6 +10,7 @@ import {
   type Consumer as KjsConsumer,
   type Producer as KjsProducer,
 } from 'kafkajs';
+import { createPartitionLanes } from './partition-lanes.ts';
 
 // Read when a producer is made; the partitioner is chosen explicitly below (Java-compatible murmur2).
 process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
@@ -40,6 +41,8 @@ export interface IncomingBatch {
 }
 
 export interface KafkaProducer {
+  /** Connects now instead of on the first send (which waits for the same connection). */
+  connect(): Promise<void>;
   /** Acknowledged by all in-sync replicas; idempotent, so a retry never duplicates within a session. */
   send(topic: string, messages: OutgoingMessage[]): Promise<void>;
   /** Several topics' messages in one request (each topic's in the order given), acknowledged together. */
@@ -55,6 +58,7 @@ export type ConsumerRunOptions = ConsumerHandler & {
   topics: string[];
   /** Where a group without a committed offset starts. */
   fromBeginning?: boolean;
+  /** Partitions handled at once; each partition's batches one at a time, in order. Default 1. */
   partitionsConsumedConcurrently?: number;
   /** false: commit nothing (replays with a throw-away group). Default true. */
   autoCommit?: boolean;
@@ -65,6 +69,7 @@ export interface KafkaConsumer {
    * Subscribes and starts consuming in the background; resolves once the consumer runs.
    * Offsets are committed only after the handler resolves (at-least-once): a handler that throws
    * is retried, and anything not committed is redelivered to the next member of the group.
+   * With eachBatch, fetching goes on while batches are handled (see partition-lanes.ts).
    */
   run(options: ConsumerRunOptions): Promise<void>;
   /** Leaves the group after committing what the handlers finished. */
@@ -161,6 +166,10 @@ export function createKafka(options: KafkaClientOptions): KafkaClient {
         wrapConsumer(
           kafka.consumer({
             groupId,
+            // How long the broker holds a fetch that finds nothing new (kafkajs: 5 s). Data is
+            // answered at once either way; a shorter wait bounds how long a stop, or a paused
+            // partition's resume, waits for the fetch in flight.
+            maxWaitTimeInMs: 500,
             ...(consumerOptions.sessionTimeoutMs
               ? {
                   sessionTimeout: consumerOptions.sessionTimeoutMs,
@@ -181,6 +190,7 @@ export function createKafka(options: KafkaClientOptions): KafkaClient {
 function wrapProducer(producer: KjsProducer): KafkaProducer {
   const connected = lazy(() => producer.connect());
   return {
+    connect: connected,
     async send(topic, messages) {
       if (messages.length === 0) return;
       await connected();
@@ -200,6 +210,7 @@ function wrapProducer(producer: KjsProducer): KafkaProducer {
 }
 
 function wrapConsumer(consumer: KjsConsumer): KafkaConsumer {
+  let stopLanes = async () => {};
   return {
     async run(options) {
       await consumer.connect();
@@ -218,20 +229,47 @@ function wrapConsumer(consumer: KjsConsumer): KafkaConsumer {
         });
       } else {
         const handle = options.eachBatch;
+        const batches = createPartitionLanes<IncomingMessage>({
+          consumer: {
+            seek: (topic, partition, offset) => consumer.seek({ topic, partition, offset }),
+            pause: (topic, partition) => consumer.pause([{ topic, partitions: [partition] }]),
+            resume: (topic, partition) => consumer.resume([{ topic, partitions: [partition] }]),
+            commit: (offsets) => consumer.commitOffsets(offsets),
+          },
+          // The fetch loop heartbeats on its own now; a rebalance it learns of is not the handler's failure.
+          handle: ({ topic, partition, messages }) =>
+            handle({ topic, partition, messages, heartbeat: () => heartbeat().catch(() => {}) }),
+          concurrency: common.partitionsConsumedConcurrently,
+          autoCommit: common.autoCommit,
+          onError: (error, batch) =>
+            console.error(
+              `[kafka] handling ${batch.topic}/${batch.partition} from offset ${batch.firstOffset} failed; retrying: ${String(error)}`,
+            ),
+        });
+        let heartbeat: () => Promise<void> = async () => {};
+        // A (re)joined group reads on from its committed offsets.
+        consumer.on(consumer.events.GROUP_JOIN, () => batches.reset());
+        stopLanes = () => batches.stop();
         await consumer.run({
-          ...common,
+          // The lanes commit; kafkajs only moves its fetch position past each batch handed over.
+          autoCommit: false,
           eachBatchAutoResolve: true,
-          eachBatch: async ({ batch, heartbeat }) =>
-            handle({
+          eachBatch: async ({ batch, heartbeat: beat }) => {
+            heartbeat = beat;
+            await batches.push({
               topic: batch.topic,
               partition: batch.partition,
+              firstOffset: batch.firstOffset() ?? batch.lastOffset(),
+              lastOffset: batch.lastOffset(),
               messages: batch.messages.map((m) => toIncoming(batch.topic, batch.partition, m)),
-              heartbeat,
-            }),
+            });
+          },
         });
       }
     },
     async disconnect() {
+      // What the handlers finished is committed before the group is left.
+      await stopLanes();
       await consumer.disconnect();
     },
   };

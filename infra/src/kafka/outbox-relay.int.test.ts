@@ -98,7 +98,12 @@ describe.skipIf(missing('kafka'))('the outbox relay', () => {
             Promise.reject(
               Object.assign(new Error('out of order'), { type: 'OUT_OF_ORDER_SEQUENCE_NUMBER' }),
             );
-          return { send: refuse, sendTopics: refuse, disconnect: () => real.disconnect() };
+          return {
+            connect: () => real.connect(),
+            send: refuse,
+            sendTopics: refuse,
+            disconnect: () => real.disconnect(),
+          };
         },
       };
       const errors: unknown[] = [];

@@ -53,6 +53,9 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
           continue;
         }
         active = true;
+        // The first event after a start or a failover should not wait for the broker connection
+        // (and the idempotent producer's id): open it now; a failure here is retried by the first send.
+        producer.connect().catch(() => {});
         while (!stopped && session.alive) {
           try {
             const published = await publishBatch(session.client, producer, batchSize);

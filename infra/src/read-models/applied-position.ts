@@ -12,6 +12,42 @@ function categoryOrNull(stream: string): Category | null {
   }
 }
 
+/** The event at a position, with the read models that track its stream. */
+export interface EventToApply {
+  stream: string;
+  version: number;
+  models: readonly ReadModel[];
+}
+
+/**
+ * The event at global position `position` and the read models that must apply it; null while
+ * there is no event there (not committed, or never).
+ */
+export async function eventToApply(
+  db: Knex,
+  position: number,
+  models: readonly ReadModel[] = readModels,
+): Promise<EventToApply | null> {
+  const event: { stream: string; version: number } | undefined = await db('events')
+    .where({ position })
+    .first('stream', 'version');
+  if (!event) return null;
+  const category = categoryOrNull(event.stream);
+  return { ...event, models: models.filter((m) => tracksCategory(m, category)) };
+}
+
+/** Whether every read model that tracks the event's stream has a checkpoint at or beyond its version. */
+export async function isApplied(db: Knex, event: EventToApply): Promise<boolean> {
+  if (event.models.length === 0) return true;
+  const { rows } = await db.raw<{ rows: Array<{ n: string }> }>(
+    `select count(*) as n from (${event.models
+      .map((m) => `select 1 from "${checkpointTable(m)}" where stream = ? and version >= ?`)
+      .join(' union all ')}) applied`,
+    event.models.flatMap(() => [event.stream, event.version]),
+  );
+  return Number(rows[0]?.n ?? 0) === event.models.length;
+}
+
 /**
  * Read-your-writes: has the event AT global position `position` been applied to the views?
  *
@@ -27,20 +63,8 @@ export async function hasApplied(
   position: number,
   models: readonly ReadModel[] = readModels,
 ): Promise<boolean> {
-  const event: { stream: string; version: number } | undefined = await db('events')
-    .where({ position })
-    .first('stream', 'version');
-  if (!event) return false;
-  const category = categoryOrNull(event.stream);
-  const tracking = models.filter((m) => tracksCategory(m, category));
-  if (tracking.length === 0) return true;
-  const { rows } = await db.raw<{ rows: Array<{ n: string }> }>(
-    `select count(*) as n from (${tracking
-      .map((m) => `select 1 from "${checkpointTable(m)}" where stream = ? and version >= ?`)
-      .join(' union all ')}) applied`,
-    tracking.flatMap(() => [event.stream, event.version]),
-  );
-  return Number(rows[0]?.n ?? 0) === tracking.length;
+  const event = await eventToApply(db, position, models);
+  return event !== null && (await isApplied(db, event));
 }
 
 /** The highest position any view has applied (the `X-Position` response header). */

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { parseInput } from '@building/events/parse-input';
 import { readModels } from '@building/events/read-models/all-read-models';
-import { hasApplied } from '@building/infra/read-models/applied-position';
+import { eventToApply, isApplied, type EventToApply } from '@building/infra/read-models/applied-position';
 import type { ViewChanges } from '../live/view-changes.ts';
 
 const header = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -34,7 +34,11 @@ export function minPosition(deps: { db: Knex; changes: ViewChanges; maxWaitMs?: 
 export const knownPosition = (changes: ViewChanges): number =>
   Math.max(0, ...readModels.map((m) => changes.positionOf(m.view)));
 
-/** Resolves true once event `position` is applied, false when `maxWaitMs` passed first. */
+/**
+ * Resolves true once event `position` is applied, false when `maxWaitMs` passed first. The event
+ * is looked up once; after that only a change to a view that must apply it wakes the wait (at 500
+ * commands/s of other traffic, waking on every change re-ran the check several times per wait).
+ */
 export async function waitUntilApplied(
   db: Knex,
   changes: ViewChanges,
@@ -42,13 +46,23 @@ export async function waitUntilApplied(
   maxWaitMs: number,
 ): Promise<boolean> {
   const deadline = Date.now() + maxWaitMs;
-  let wake: () => void = () => {};
-  const unsubscribe = changes.subscribe(() => wake());
+  let event: EventToApply | null = null;
+  // Set by a change that lands while a check runs: that check may have read the state before it.
+  let changed = false;
+  let wake: (() => void) | null = null;
+  const unsubscribe = changes.subscribe((change) => {
+    if (event && !event.models.some((m) => m.view === change.view)) return;
+    changed = true;
+    wake?.();
+  });
   try {
     for (;;) {
-      if (await hasApplied(db, position)) return true;
+      changed = false;
+      event ??= await eventToApply(db, position);
+      if (event && (await isApplied(db, event))) return true;
       const left = deadline - Date.now();
       if (left <= 0) return false;
+      if (changed) continue;
       // A view change wakes us at once; the short poll covers a NOTIFY that went missing.
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(left, 100));
@@ -57,6 +71,7 @@ export async function waitUntilApplied(
           resolve();
         };
       });
+      wake = null;
     }
   } finally {
     unsubscribe();

@@ -124,6 +124,10 @@ export async function startKafkaBroker(options: StartKafkaBrokerOptions): Promis
       '-Xms256m',
       '-Xmx512m',
       '-XX:+UseG1GC',
+      // The client JIT only: a broker started for a test, a bench or a development stack spent more
+      // CPU in the optimizing JIT's threads than in serving requests while it warmed up (see the
+      // benchmarks README), and the light load it serves needs no optimized code.
+      '-XX:TieredStopAtLevel=1',
       '-XX:+ExitOnOutOfMemoryError',
       '-Djava.awt.headless=true',
       `-Dlog4j.configuration=file:${files.log4j}`,
