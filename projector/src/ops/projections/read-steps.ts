@@ -61,7 +61,7 @@ export async function* readStepsHere(
  * The same pages, read and decoded on a worker thread with its own connection: a rebuild's main
  * thread then only folds (reading and decoding were about 40% of its time, and the second core
  * was mostly idle). The worker stays at most `pagesAhead` pages ahead. Falls back to reading
- * here when the pool's connection settings cannot be handed to a thread (a function).
+ * here when the pool's connection settings cannot be handed to a thread (see portableConnection).
  */
 export async function* readSteps(
   db: Knex,
@@ -69,17 +69,12 @@ export async function* readSteps(
   bound: string,
   pageSize: number,
 ): AsyncGenerator<StepPage> {
-  const connection: unknown = db.client.config.connection;
-  if (typeof connection !== 'string' && (typeof connection !== 'object' || connection === null)) {
+  const connection = portableConnection(db.client.config.connection);
+  if (connection === null) {
     yield* readStepsHere(db, from, bound, pageSize);
     return;
   }
-  const job: ReadStepsJob = {
-    connection: connection as ReadStepsJob['connection'],
-    from,
-    bound,
-    pageSize,
-  };
+  const job: ReadStepsJob = { connection, from, bound, pageSize };
   const worker = new Worker(new URL('./read-steps-worker.ts', import.meta.url), { workerData: job });
   const pages: Array<StepPage | null> = [];
   let failure: Error | null = null;
@@ -108,4 +103,21 @@ export async function* readSteps(
   } finally {
     await worker.terminate();
   }
+}
+
+/**
+ * A pool's connection settings as another thread can take them, or null (settings with functions).
+ * knex keeps a URL's password as a property that does not enumerate, which a copy to a thread
+ * would drop: every own property is taken.
+ */
+export function portableConnection(connection: unknown): ReadStepsJob['connection'] | null {
+  if (typeof connection === 'string') return connection;
+  if (typeof connection !== 'object' || connection === null) return null;
+  const settings = Object.fromEntries(
+    Object.getOwnPropertyNames(connection).map((name) => [
+      name,
+      (connection as Record<string, unknown>)[name],
+    ]),
+  );
+  return Object.values(settings).some((value) => typeof value === 'function') ? null : settings;
 }
