@@ -77,7 +77,7 @@ export function createProjector(options: {
             prepared = undefined;
             // NOTIFYs are delivered to listeners only when this transaction commits.
             const changes = await applyBatch(trx, options.targets, steps, log, {
-              prepared: isolate ? undefined : ahead,
+              prepared: ahead,
               isolate,
               malformed,
               alsoWrite: projectOptions?.alsoWrite,
@@ -103,8 +103,9 @@ export function createProjector(options: {
  * Applies decoded events to the targets inside `trx`: loads each view's checkpoints, gaps and
  * touched rows (one query), folds the batch in memory (accept / skip / park per stream, see
  * admit-event.ts), and writes every table once (one statement; a big batch loads and writes each
- * view in its own statements, see pipelineViews). With `isolate`, each event is applied to each view under its own savepoint instead, and one whose rows cannot be written is
- * parked ('apply-failed') while its stream moves on.
+ * view in its own statements, see pipelineViews). With `isolate`, each event is applied to each
+ * view under its own savepoint instead, and one whose rows cannot be written is parked
+ * ('apply-failed') while its stream moves on.
  */
 export async function applyBatch(
   trx: Knex.Transaction,
@@ -124,9 +125,7 @@ export async function applyBatch(
   const notify = (changes: ViewChange[]) =>
     options.notifyChannel ? { channel: options.notifyChannel, payloads: notifyPayloads(changes) } : undefined;
   const prepared = options.isolate ? undefined : options.prepared;
-  const touched = prepared
-    ? prepared.views.map((v) => v.target)
-    : targets.filter((t) => steps.some((s) => tracksStream(t, s.stream)));
+  const touched = prepared ? prepared.views.map((v) => v.target) : touchedBy(targets, steps);
   // Held until commit: a rebuild's swap waits for this batch, and this batch for it.
   await holdProjections(
     trx,
@@ -234,9 +233,7 @@ async function prepareBatch(
   steps: readonly Step[],
 ): Promise<PreparedBatch | undefined> {
   if (steps.length < writeEachViewFrom) return undefined;
-  const views = targets
-    .filter((t) => steps.some((s) => tracksStream(t, s.stream)))
-    .map((t) => new ViewBatch(t));
+  const views = touchedBy(targets, steps).map((t) => new ViewBatch(t));
   const loads = [];
   for (const view of views) {
     await yieldToIo();
@@ -282,6 +279,10 @@ class StatementQueue {
 
 /** Gives the event loop a turn, so the connection can take a finished statement's result and send the next. */
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The targets that track a stream of the batch: the only ones it loads, folds and writes. */
+const touchedBy = (targets: readonly ProjectionTarget[], steps: readonly Step[]) =>
+  targets.filter((t) => steps.some((s) => tracksStream(t, s.stream)));
 
 function mergeChanges(views: readonly ViewBatch[]): ViewChange[] {
   const merged = new Map<string, ViewChange>();

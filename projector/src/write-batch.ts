@@ -66,7 +66,7 @@ export async function writeBatch(
   views: readonly ViewBatch[],
   options: {
     malformed?: ReadonlyArray<{ projection: string } & Park>;
-    /** Only the parked events and positions: the rows and checkpoints are written already (COPY, writeViewRows). */
+    /** Only the parked events and positions: the rows and checkpoints are written already (COPY, planViewRows). */
     bookkeepingOnly?: boolean;
     plainInserts?: boolean;
     alsoWrite?: SqlPart;
@@ -142,19 +142,10 @@ export async function writeBatch(
 }
 
 /**
- * One view's rows and stream checkpoints as one statement, for a batch that writes each view as
- * soon as it is folded (Postgres writes it while the next view folds); `writeBatch` with
- * `bookkeepingOnly` then writes the rest.
+ * One view's rows and stream checkpoints as one statement, built now (the Node side) to run on a
+ * transaction later: a batch that writes each view as soon as it is folded (Postgres writes it
+ * while the next view folds); `writeBatch` with `bookkeepingOnly` then writes the rest.
  */
-export async function writeViewRows(
-  trx: Knex.Transaction,
-  view: ViewBatch,
-  options: { plainInserts?: boolean } = {},
-): Promise<void> {
-  await planViewRows(view, options)(trx);
-}
-
-/** `writeViewRows`'s statement, built now (the Node side), to run on a transaction later. */
 export function planViewRows(
   view: ViewBatch,
   options: { plainInserts?: boolean } = {},
