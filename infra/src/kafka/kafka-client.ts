@@ -1,6 +1,7 @@
 /**
- * The Kafka adapter: the only file that imports kafkajs (DESIGN.md §1), behind a small interface
- * so the client library can be swapped without touching the relay, the projector or the audit.
+ * The Kafka adapter: the only file that imports kafkajs (DESIGN.md §1; request-queue-timer.ts mends
+ * one of its internals), behind a small interface so the client library can be swapped without
+ * touching the relay, the projector or the audit.
  */
 import {
   Kafka,
@@ -11,9 +12,11 @@ import {
   type Producer as KjsProducer,
 } from 'kafkajs';
 import { createPartitionLanes } from './partition-lanes.ts';
+import { patchRequestQueue } from './request-queue-timer.ts';
 
 // Read when a producer is made; the partitioner is chosen explicitly below (Java-compatible murmur2).
 process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+patchRequestQueue();
 
 export interface OutgoingMessage {
   key: string;
