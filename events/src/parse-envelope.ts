@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { envelopeSchema, type Actor, type StoredEvent } from './envelope.ts';
+import {
+  envelopeSchema,
+  projectedEnvelopeSchema,
+  type Actor,
+  type ProjectedEnvelope,
+  type StoredEvent,
+} from './envelope.ts';
 
 // The very patterns zod applies for `envelopeSchema`'s string formats.
 const uuid = z.regexes.uuid();
@@ -31,10 +37,9 @@ function actorOf(value: unknown): Actor | undefined {
  * which every event read goes through. Anything it does not accept goes to zod, which then
  * accepts it or throws with the reason, so this path can only be stricter, never looser.
  */
-function fastEnvelope(raw: unknown): StoredEvent | undefined {
+function fastProjected(raw: unknown): ProjectedEnvelope | undefined {
   if (!isPlainRecord(raw)) return undefined;
   const { id, stream, version, position, type, schemaVersion, data, occurredAt } = raw;
-  const { actor, correlationId, causationId, prevHash, hash: eventHash } = raw;
   if (
     !isUuid(id) ||
     typeof stream !== 'string' ||
@@ -47,7 +52,18 @@ function fastEnvelope(raw: unknown): StoredEvent | undefined {
     !isPositiveInt(schemaVersion) ||
     !isPlainRecord(data) ||
     typeof occurredAt !== 'string' ||
-    !datetime.test(occurredAt) ||
+    !datetime.test(occurredAt)
+  ) {
+    return undefined;
+  }
+  return { id, stream, version, position, type, schemaVersion, data: { ...data }, occurredAt };
+}
+
+function fastEnvelope(raw: unknown): StoredEvent | undefined {
+  const projected = fastProjected(raw);
+  if (!projected) return undefined;
+  const { actor, correlationId, causationId, prevHash, hash: eventHash } = raw as Record<string, unknown>;
+  if (
     !isUuid(correlationId) ||
     (causationId !== null && !isUuid(causationId)) ||
     (prevHash !== null && typeof prevHash !== 'string') ||
@@ -58,24 +74,15 @@ function fastEnvelope(raw: unknown): StoredEvent | undefined {
   }
   const who = actorOf(actor);
   if (who === undefined) return undefined;
-  return {
-    id,
-    stream,
-    version,
-    position,
-    type,
-    schemaVersion,
-    data: { ...data },
-    occurredAt,
-    actor: who,
-    correlationId,
-    causationId,
-    prevHash,
-    hash: eventHash,
-  };
+  return { ...projected, actor: who, correlationId, causationId, prevHash, hash: eventHash };
 }
 
 /** `envelopeSchema.parse`, with a fast path for well-formed envelopes: same result, same errors. */
 export function parseEnvelope(raw: unknown): StoredEvent {
   return fastEnvelope(raw) ?? envelopeSchema.parse(raw);
+}
+
+/** The projected part of an envelope (a full one or one read without its audit fields), checked alike. */
+export function parseProjectedEnvelope(raw: unknown): ProjectedEnvelope {
+  return fastProjected(raw) ?? projectedEnvelopeSchema.parse(raw);
 }

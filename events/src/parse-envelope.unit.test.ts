@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { envelopeSchema } from './envelope.ts';
-import { parseEnvelope } from './parse-envelope.ts';
+import type { z } from 'zod';
+import { envelopeSchema, projectedEnvelopeSchema } from './envelope.ts';
+import { parseEnvelope, parseProjectedEnvelope } from './parse-envelope.ts';
 
 const valid = {
   id: '7b0c6f1e-1c63-4bd4-9d36-3f3f1e0a3c11',
@@ -63,14 +64,14 @@ const variants: Record<string, unknown[]> = {
   hash: ['B'.repeat(64), 'b'.repeat(63), 'b'.repeat(65), null],
 };
 
-function zodOutcome(raw: unknown) {
-  const result = envelopeSchema.safeParse(raw);
+function zodOutcome(raw: unknown, schema: z.ZodType = envelopeSchema) {
+  const result = schema.safeParse(raw);
   return result.success ? { value: result.data } : { error: result.error.issues };
 }
 
-function ownOutcome(raw: unknown) {
+function ownOutcome(raw: unknown, parse: (raw: unknown) => unknown = parseEnvelope) {
   try {
-    return { value: parseEnvelope(raw) };
+    return { value: parse(raw) };
   } catch (error) {
     return { error: (error as { issues?: unknown }).issues };
   }
@@ -98,5 +99,34 @@ describe('parseEnvelope', () => {
     }
     for (const raw of [null, undefined, 'event', 42, [valid]])
       expect(ownOutcome(raw)).toEqual(zodOutcome(raw));
+  });
+});
+
+describe('parseProjectedEnvelope', () => {
+  const audit = ['actor', 'correlationId', 'causationId', 'prevHash', 'hash'];
+  const own = (raw: unknown) => ownOutcome(raw, parseProjectedEnvelope);
+  const zod = (raw: unknown) => zodOutcome(raw, projectedEnvelopeSchema);
+
+  it('takes a whole envelope or one read without its audit fields, and keeps neither those nor extras', () => {
+    const projected = parseProjectedEnvelope({ ...valid, extra: 'dropped' });
+    expect(projected).toEqual(projectedEnvelopeSchema.parse(valid));
+    for (const field of [...audit, 'extra']) expect(projected).not.toHaveProperty(field);
+    const read = Object.fromEntries(Object.entries(valid).filter(([field]) => !audit.includes(field)));
+    expect(parseProjectedEnvelope(read)).toEqual(projected);
+  });
+
+  it.each(Object.entries(variants))('gives what zod gives for every value of %s', (field, values) => {
+    for (const value of values) {
+      const raw = { ...valid, [field]: value };
+      expect(own(raw), `${field} = ${JSON.stringify(value)}`).toEqual(zod(raw));
+    }
+  });
+
+  it('gives what zod gives for a missing field and for what is not an object', () => {
+    for (const field of Object.keys(valid)) {
+      const { [field as keyof typeof valid]: _, ...raw } = valid;
+      expect(own(raw), `without ${field}`).toEqual(zod(raw));
+    }
+    for (const raw of [null, undefined, 'event', 42, [valid]]) expect(own(raw)).toEqual(zod(raw));
   });
 });

@@ -1,4 +1,4 @@
-import type { StoredEvent } from './envelope.ts';
+import type { ProjectedEnvelope } from './envelope.ts';
 import { currentSchemaVersion, isEventType } from './catalogue.ts';
 import type { Upcaster } from './upcaster.ts';
 import { agreementRequestedV1 } from './upcasters/agreement-requested-v1.ts';
@@ -9,7 +9,7 @@ const upcasters: Upcaster[] = [agreementRequestedV1];
  * Brings a stored event to its type's current schema version, step by step. The hash covers the
  * stored bytes, so verification uses the event as stored, and consumers use the upcast one.
  */
-export function upcast(event: StoredEvent, registry: readonly Upcaster[] = upcasters): StoredEvent {
+export function upcast<E extends ProjectedEnvelope>(event: E, registry: readonly Upcaster[] = upcasters): E {
   if (!isEventType(event.type)) return event;
   let current = event;
   while (current.schemaVersion < currentSchemaVersion[event.type]) {

@@ -1,11 +1,11 @@
-import type { DecodedEvent } from '@building/events/decode-event';
+import type { ProjectedEvent } from '@building/events/decode-event';
 import type { EventType } from '@building/events/catalogue';
 import type { ReadModel } from '@building/events/read-models/read-model';
 import type { z } from 'zod';
 import type { RowChange } from './row-changes.ts';
 import type { TableSpec } from './table-spec.ts';
 
-export type EventOf<T extends EventType> = Extract<DecodedEvent, { type: T }>;
+export type EventOf<T extends EventType> = Extract<ProjectedEvent, { type: T }>;
 
 type Handler<T extends EventType, K extends string> = (event: EventOf<T>) => ReadonlyArray<RowChange<K>>;
 
@@ -20,7 +20,7 @@ export interface Projection<K extends string = string> {
   name: string;
   tables: Readonly<Record<K, TableSpec>>;
   handles: readonly EventType[];
-  evolve(event: DecodedEvent): ReadonlyArray<RowChange<K>>;
+  evolve(event: ProjectedEvent): ReadonlyArray<RowChange<K>>;
 }
 
 /** A projection of `model`: one handler for each event type the contract names, and no other. */
@@ -32,7 +32,7 @@ export function defineProjection<K extends string, E extends EventType>(
   },
 ): Projection<K> {
   const handlers = spec.on as Partial<
-    Record<EventType, (event: DecodedEvent) => ReadonlyArray<RowChange<K>>>
+    Record<EventType, (event: ProjectedEvent) => ReadonlyArray<RowChange<K>>>
   >;
   return {
     model,
@@ -44,7 +44,7 @@ export function defineProjection<K extends string, E extends EventType>(
 }
 
 /** The email an event is about (its owner for live-update filtering), if any. */
-export function ownerOf(event: DecodedEvent): string | null {
+export function ownerOf(event: ProjectedEvent): string | null {
   const data = event.data as { email?: unknown; userEmail?: unknown };
   const email = data.email ?? data.userEmail;
   return typeof email === 'string' ? email.toLowerCase() : null;

@@ -1,5 +1,5 @@
 import { streamPrefix } from '@building/events/streams';
-import { decodeEvent, type DecodedEvent } from '@building/events/decode-event';
+import { decodeProjectedEvent, type ProjectedEvent } from '@building/events/decode-event';
 import type { ViewChange } from '@building/events/read-models/view-changes';
 import { tracksCategory } from '@building/events/read-models/read-model';
 import { admit } from './admit-event.ts';
@@ -21,7 +21,7 @@ export interface SkippedEvent {
   version: number;
   position: number;
 }
-export type Step = DecodedEvent | SkippedEvent;
+export type Step = ProjectedEvent | SkippedEvent;
 export const isSkipped = (step: Step): step is SkippedEvent => 'skipped' in step;
 
 export interface Park {
@@ -240,7 +240,7 @@ export class ViewBatch {
   }
 
   private decodeGap(gap: Gap): Step {
-    return gap.stored ? decodeEvent(gap.event) : (gap.event as DecodedEvent);
+    return gap.stored ? decodeProjectedEvent(gap.event) : (gap.event as ProjectedEvent);
   }
 
   private plan(step: Step): ReadonlyArray<RowChange> | Error {
@@ -264,7 +264,7 @@ export class ViewBatch {
     return table;
   }
 
-  private changed(event: DecodedEvent): void {
+  private changed(event: ProjectedEvent): void {
     const owner = this.target.projection.model.audience === 'owner' ? ownerOf(event) : null;
     const key = owner ?? '';
     const previous = this.changes.get(key);

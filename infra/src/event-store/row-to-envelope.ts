@@ -1,7 +1,7 @@
-import type { StoredEvent } from '@building/events/envelope';
+import type { ProjectedEnvelope, StoredEvent } from '@building/events/envelope';
 
-/** An `events` row as Postgres returns it. */
-export interface EventRow {
+/** The `events` columns a projection reads (projectedColumns), as Postgres returns them. */
+export interface ProjectedRow {
   position: string | number;
   id: string;
   stream: string;
@@ -10,6 +10,10 @@ export interface EventRow {
   schema_version: number;
   data: Record<string, unknown>;
   occurred_at: Date | string;
+}
+
+/** An `events` row as Postgres returns it. */
+export interface EventRow extends ProjectedRow {
   actor: StoredEvent['actor'];
   correlation_id: string;
   causation_id: string | null;
@@ -22,13 +26,25 @@ export interface EventRow {
  * formats it (truncating microseconds to milliseconds, as a Date does), so reading a page parses
  * and formats no Date per row.
  */
-export const envelopeColumns = `position, id, stream, version, type, schema_version, data,
-  to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at,
+export const projectedColumns = `position, id, stream, version, type, schema_version, data,
+  to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at`;
+export const envelopeColumns = `${projectedColumns},
   actor, correlation_id, causation_id, prev_hash, hash`;
 
 const isoUtc = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 export function rowToEnvelope(row: EventRow): StoredEvent {
+  return {
+    ...rowToProjected(row),
+    actor: row.actor,
+    correlationId: row.correlation_id,
+    causationId: row.causation_id,
+    prevHash: row.prev_hash,
+    hash: row.hash,
+  };
+}
+
+export function rowToProjected(row: ProjectedRow): ProjectedEnvelope {
   return {
     id: row.id,
     stream: row.stream,
@@ -41,10 +57,5 @@ export function rowToEnvelope(row: EventRow): StoredEvent {
       typeof row.occurred_at === 'string' && isoUtc.test(row.occurred_at)
         ? row.occurred_at
         : new Date(row.occurred_at).toISOString(),
-    actor: row.actor,
-    correlationId: row.correlation_id,
-    causationId: row.causation_id,
-    prevHash: row.prev_hash,
-    hash: row.hash,
   };
 }

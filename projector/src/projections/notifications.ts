@@ -1,6 +1,6 @@
 import { notificationOf } from '@building/events/notification-of';
 import { notificationsView } from '@building/events/read-models/notifications';
-import type { DecodedEvent } from '@building/events/decode-event';
+import type { ProjectedEvent } from '@building/events/decode-event';
 import { defineProjection } from '../projection.ts';
 import type { RowChange } from '../row-changes.ts';
 import { column } from '../table-spec.ts';
@@ -8,7 +8,7 @@ import { column } from '../table-spec.ts';
 type Table = 'notifications' | 'recipients';
 
 /** One row per notification (keyed by its event: a redelivery inserts nothing new). */
-function notify(event: DecodedEvent): RowChange<Table>[] {
+function notify(event: ProjectedEvent): RowChange<Table>[] {
   const notification = notificationOf(event);
   if (!notification) return [];
   return [

@@ -1,7 +1,11 @@
 import type { Knex } from 'knex';
-import type { StoredEvent } from '@building/events/envelope';
+import type { ProjectedEnvelope } from '@building/events/envelope';
 import type { TailCheckpoint } from '@building/infra/event-store/event-store';
-import { envelopeColumns, rowToEnvelope, type EventRow } from '@building/infra/event-store/row-to-envelope';
+import {
+  projectedColumns,
+  rowToProjected,
+  type ProjectedRow,
+} from '@building/infra/event-store/row-to-envelope';
 
 /**
  * The log's bound for a rebuild: the oldest transaction still running, once every transaction
@@ -30,7 +34,9 @@ export async function logBound(db: Knex, waitMs = 5000): Promise<string> {
 
 /**
  * Like the store's `readAfter`, in the same (txId, position) order, but only up to a fixed bound
- * taken earlier: a rebuild then reaches an end even while commands keep appending. (Pages as one
+ * taken earlier: a rebuild then reaches an end even while commands keep appending. Only the columns
+ * projections read (no actor, correlation or hash chain: a quarter less to send, parse and check
+ * per event). (Pages as one
  * JSON array built by Postgres cost Postgres 14 s for 1,000,000 events against 6 s for rows, and
  * saved Node nothing.)
  */
@@ -39,16 +45,16 @@ export async function readBelow(
   after: TailCheckpoint,
   bound: string,
   limit: number,
-): Promise<{ events: StoredEvent[]; checkpoint: TailCheckpoint }> {
-  const { rows } = await db.raw<{ rows: Array<EventRow & { tx: string }> }>(
-    `select ${envelopeColumns}, tx_id::text as tx from events
+): Promise<{ events: ProjectedEnvelope[]; checkpoint: TailCheckpoint }> {
+  const { rows } = await db.raw<{ rows: Array<ProjectedRow & { tx: string }> }>(
+    `select ${projectedColumns}, tx_id::text as tx from events
       where tx_id < ?::xid8 and (tx_id, position) > (?::xid8, ?)
       order by tx_id, position limit ?`,
     [bound, after.txId, after.position, limit],
   );
   const last = rows.at(-1);
   return {
-    events: rows.map(rowToEnvelope),
+    events: rows.map(rowToProjected),
     checkpoint: last ? { txId: last.tx, position: Number(last.position) } : after,
   };
 }

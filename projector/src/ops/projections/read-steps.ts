@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
-import { decodeEvent } from '@building/events/decode-event';
+import { decodeProjectedEvent } from '@building/events/decode-event';
 import type { TailCheckpoint } from '@building/infra/event-store/event-store';
 import { skippedStep, type Step } from '../../apply-events.ts';
 import { readBelow } from './read-below.ts';
@@ -32,7 +32,7 @@ export function toSteps(events: readonly unknown[]): Step[] {
   const steps: Step[] = [];
   for (const event of events) {
     try {
-      steps.push(decodeEvent(event));
+      steps.push(decodeProjectedEvent(event));
     } catch {
       const skipped = skippedStep(event);
       if (skipped) steps.push(skipped);
