@@ -3,12 +3,13 @@ import { createProjector } from '@building/projector/apply-events';
 import { liveTarget } from '@building/projector/projection-target';
 import { migrateProjector } from '@building/projector/projector-schema';
 import { projections } from '@building/projector/projections/registry';
-import type { PostgresEventStore } from '@building/infra/event-store/event-store';
+import { startOfLog, type PostgresEventStore } from '@building/infra/event-store/event-store';
 
 /**
  * Builds every live view from the log with the projector's own code path (createProjector ->
- * project: decode, apply per projection, checkpoints, one transaction per page), as a rebuild or a
- * projector starting on an existing log does. Returns the number of events projected.
+ * project: decode, apply per projection, checkpoints, one transaction per page), reading the log
+ * as the store tailer does (readProjectedAfter, the next page read while this one is projected),
+ * as a projector starting on an existing log does. Returns the number of events projected.
  */
 export async function catchUpViews(
   db: Knex,
@@ -21,7 +22,13 @@ export async function catchUpViews(
   let projected = 0;
   // One page in flight while the next is decoded and planned (as the store tailer does behind the log).
   let previous: Promise<unknown> | undefined;
-  for await (const page of store.readAll({ batchSize: options.batchSize ?? 500 })) {
+  const size = options.batchSize ?? 500;
+  let next = store.readProjectedAfter(startOfLog, size);
+  for (;;) {
+    const { events: page, checkpoint } = await next;
+    if (page.length === 0) break;
+    next = store.readProjectedAfter(checkpoint, size);
+    next.catch(() => {}); // awaited next round
     const current = projector.project(page, { after: previous });
     current.catch(() => {}); // awaited next round
     if (previous) await previous;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { decodeEvent } from '@building/events/decode-event';
+import { decodeProjectedEvent } from '@building/events/decode-event';
 import { VIEWS_CHANGED_CHANNEL, type ViewChange } from '@building/events/read-models/view-changes';
 import { loadBatch, planLoad } from './load-batch.ts';
 import { notifyPayloads } from './notify-payloads.ts';
@@ -56,7 +56,7 @@ export function createProjector(options: {
         // Behind another batch: in slices, so that batch's next statements go out meanwhile.
         if (projectOptions?.after && index % foldChunk === 0) await yieldToIo();
         try {
-          steps.push(decodeEvent(raw));
+          steps.push(decodeProjectedEvent(raw));
         } catch (error) {
           malformed.push({ projection: ALL_PROJECTIONS, raw, reason: 'malformed', error: messageOf(error) });
           log(`parked a malformed event (${describe(raw)}): ${messageOf(error)}`);

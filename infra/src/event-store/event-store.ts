@@ -1,12 +1,19 @@
 import type { Knex } from 'knex';
-import type { CommandMetadata, NewEvent, StoredEvent } from '@building/events/envelope';
+import type { CommandMetadata, NewEvent, ProjectedEnvelope, StoredEvent } from '@building/events/envelope';
 import { appendBatch, type AppendOutcome, type PendingAppend } from './append-batch.ts';
 import { createCoalescedNotify } from './coalesced-notify.ts';
 import { ConcurrencyError } from './errors.ts';
 import { createBatcher } from './batcher.ts';
 import { directQuery } from '../postgres/direct-query.ts';
 import { prepareEvents, type StreamHead } from './prepared-event.ts';
-import { envelopeColumns, rowToEnvelope, type EventRow } from './row-to-envelope.ts';
+import {
+  envelopeColumns,
+  projectedColumns,
+  rowToEnvelope,
+  rowToProjected,
+  type EventRow,
+  type ProjectedRow,
+} from './row-to-envelope.ts';
 
 export interface AppendRequest {
   stream: string;
@@ -62,9 +69,11 @@ export const NOTIFY_CHANNEL = 'events_appended';
 export const readStreamsAfterSql = `select e.*, r.n from unnest($1::text[], $2::int[]) with ordinality as r(stream, after, n)
     cross join lateral (select * from events where stream = r.stream and version > r.after offset 0) e
     order by r.n, e.version`;
-const readAfterSql = `select ${envelopeColumns}, tx_id::text as tx from events
+const readAfterSql = (columns: string) => `select ${columns}, tx_id::text as tx from events
     where tx_id < pg_snapshot_xmin(pg_current_snapshot()) and (tx_id, position) > ($1::xid8, $2)
     order by tx_id, position limit $3`;
+const readEnvelopesAfterSql = readAfterSql(envelopeColumns);
+const readProjectedAfterSql = readAfterSql(projectedColumns);
 
 export class PostgresEventStore {
   readonly db: Knex;
@@ -170,14 +179,31 @@ export class PostgresEventStore {
     checkpoint: TailCheckpoint,
     limit = 500,
   ): Promise<{ events: StoredEvent[]; checkpoint: TailCheckpoint }> {
-    const rows = await directQuery<EventRow & { tx: string }>(this.db, readAfterSql, [
+    return this.readCommittedAfter(readEnvelopesAfterSql, rowToEnvelope, checkpoint, limit);
+  }
+
+  /** readAfter with only what projections read of each event (no actor, correlation or hash chain). */
+  async readProjectedAfter(
+    checkpoint: TailCheckpoint,
+    limit = 500,
+  ): Promise<{ events: ProjectedEnvelope[]; checkpoint: TailCheckpoint }> {
+    return this.readCommittedAfter(readProjectedAfterSql, rowToProjected, checkpoint, limit);
+  }
+
+  private async readCommittedAfter<R extends ProjectedRow, E>(
+    sql: string,
+    toEvent: (row: R) => E,
+    checkpoint: TailCheckpoint,
+    limit: number,
+  ): Promise<{ events: E[]; checkpoint: TailCheckpoint }> {
+    const rows = await directQuery<R & { tx: string }>(this.db, sql, [
       checkpoint.txId,
       checkpoint.position,
       limit,
     ]);
     const last = rows.at(-1);
     return {
-      events: rows.map(rowToEnvelope),
+      events: rows.map(toEvent),
       checkpoint: last ? { txId: last.tx, position: Number(last.position) } : checkpoint,
     };
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredEvent } from '@building/events/envelope';
+import type { ProjectedEnvelope } from '@building/events/envelope';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { migrateEventStore } from './schema.ts';
 import { PostgresEventStore, startOfLog } from './event-store.ts';
@@ -23,7 +23,7 @@ describe('tailing the store under concurrent writers', () => {
       outbox: false,
       beforeCommit: () => pause(Math.random() * 25),
     });
-    const delivered: StoredEvent[] = [];
+    const delivered: ProjectedEnvelope[] = [];
     const tailer = await tailEvents(store, {
       from: startOfLog,
       pollMs: 5,

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@building/events/envelope';
+import type { ProjectedEnvelope } from '@building/events/envelope';
 import { listen } from './listen.ts';
 import { NOTIFY_CHANNEL, type PostgresEventStore, type TailCheckpoint } from './event-store.ts';
 
@@ -7,8 +7,8 @@ export interface Tailer {
 }
 
 /**
- * Follows the store: hands each batch of newly committed events to `onEvents` in (txId, position)
- * order, then persists nothing itself: `onEvents` returns the checkpoint it has durably reached,
+ * Follows the store for the projector: hands each batch of newly committed events, as projections
+ * read them (readProjectedAfter), to `onEvents` in (txId, position) order, then persists nothing itself: `onEvents` returns the checkpoint it has durably reached,
  * or the tailer keeps the one of the batch. Wakes on NOTIFY, and polls as a fallback.
  */
 export async function tailEvents(
@@ -20,7 +20,11 @@ export async function tailEvents(
      * one's completion as `after`: it may be prepared at once, but must not take effect before
      * `after` has succeeded (and must fail if it failed).
      */
-    onEvents: (events: StoredEvent[], checkpoint: TailCheckpoint, after?: Promise<void>) => Promise<void>;
+    onEvents: (
+      events: ProjectedEnvelope[],
+      checkpoint: TailCheckpoint,
+      after?: Promise<void>,
+    ) => Promise<void>;
     onError?: (error: unknown) => void;
     pollMs?: number;
     batchSize?: number;
@@ -58,7 +62,7 @@ export async function tailEvents(
   const unlisten = await listen(store.db, NOTIFY_CHANNEL, onNotify);
 
   const size = options.batchSize ?? 500;
-  type Batch = Awaited<ReturnType<PostgresEventStore['readAfter']>>;
+  type Batch = Awaited<ReturnType<PostgresEventStore['readProjectedAfter']>>;
   // Behind the log (a full page), the next page is read while this one is handled.
   let ahead: Promise<Batch> | null = null;
   // With `pipeline`, behind the log: the batch handed over last, not known to be done yet.
@@ -75,12 +79,12 @@ export async function tailEvents(
     while (!stopped) {
       try {
         notified = false;
-        const batch = await (ahead ?? store.readAfter(readFrom, size));
+        const batch = await (ahead ?? store.readProjectedAfter(readFrom, size));
         ahead = null;
         if (batch.events.length > 0) {
           const full = batch.events.length >= size;
           if (full) {
-            ahead = store.readAfter(batch.checkpoint, size);
+            ahead = store.readProjectedAfter(batch.checkpoint, size);
             ahead.catch(() => {}); // awaited next round, or dropped with an error or a stop
           }
           if (options.pipeline && full) {
