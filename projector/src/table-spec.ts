@@ -37,13 +37,13 @@ const literal = (value: Column['default']) =>
   typeof value === 'string' ? `'${value.replaceAll("'", "''")}'` : String(value);
 
 /**
- * CREATE TABLE for `table`. A rebuild's bulk load makes it unlogged and without its key, and adds
+ * CREATE TABLE for `table`. A rebuild's bulk load makes it without its key, and adds
  * the key (and the indexes) once the rows are in: building an index once is cheaper than keeping it.
  */
 export function createTableSql(
   spec: TableSpec,
   table: string,
-  options: { unlogged?: boolean; primaryKey?: boolean } = {},
+  options: { primaryKey?: boolean } = {},
 ): string {
   const columns = Object.entries(spec.columns).map(([name, c]) => {
     const parts = [ident(name), c.type];
@@ -52,7 +52,7 @@ export function createTableSql(
     return parts.join(' ');
   });
   if (options.primaryKey !== false) columns.push(`primary key (${ident(spec.key)})`);
-  return `create ${options.unlogged ? 'unlogged ' : ''}table if not exists ${ident(table)} (
+  return `create table if not exists ${ident(table)} (
     ${columns.join(',\n    ')}
   )`;
 }

@@ -18,10 +18,13 @@ const parallelLoads = 2;
 
 /**
  * Writes a rebuild's folded views (every row in memory) into their shadow tables the fast way:
- * unlogged tables without keys, COPY, switched to logged, then the keys and indexes built once
- * over the loaded rows (switching an indexed table to logged would rebuild its indexes too).
- * Two tables load at a time. The parked events and positions go in as the live projector would
- * write them.
+ * each table is created without its key, COPYed, then given its key and indexes, built once over
+ * the loaded rows, all in one transaction. A table created in the transaction that fills it needs
+ * no second pass: an unlogged table switched to logged, as this did, was written again whole
+ * (300,000 events' views: load 5.0 / 5.3 s -> 3.5 / 3.8 s), and where the server keeps minimal
+ * WAL (the embedded default) nothing of the load is written to the WAL at all. A load that fails
+ * leaves no table behind. Two tables load at a time. The parked events and positions go in as the
+ * live projector would write them.
  */
 export async function bulkLoadShadows(db: Knex, views: readonly ViewBatch[]): Promise<{ rows: number }> {
   const loads = views.flatMap((view) => {
@@ -61,24 +64,21 @@ async function loadTable(
   load: { spec: TableSpec; name: string; rows: Iterable<Record<string, unknown>> },
 ): Promise<number> {
   const { spec, name } = load;
-  await db.raw(`drop table if exists ${ident(name)}`);
-  await db.raw(createTableSql(spec, name, { unlogged: true, primaryKey: false }));
   const columns = Object.keys(spec.columns);
   let rows = 0;
   await copyRows(db, {
     table: ident(name),
     columns,
+    before: [`drop table if exists ${ident(name)}`, createTableSql(spec, name, { primaryKey: false })],
     rows: (function* () {
       for (const row of load.rows) {
         rows += 1;
         yield columns.map((c) => row[c]);
       }
     })(),
+    // Building an index records the table's row count for the planner; column statistics come
+    // with autovacuum's analyze (a loaded table is due at once), not on the rebuild's time.
+    after: [addPrimaryKeySql(spec, name), ...createIndexesSql(spec, name)],
   });
-  await db.raw(`alter table ${ident(name)} set logged`);
-  await db.raw(addPrimaryKeySql(spec, name));
-  // Building an index records the table's row count for the planner; column statistics come
-  // with autovacuum's analyze (a loaded table is due at once), not on the rebuild's time.
-  for (const sql of createIndexesSql(spec, name)) await db.raw(sql);
   return rows;
 }
