@@ -7,9 +7,10 @@ export interface Tailer {
 }
 
 /**
- * Follows the store for the projector: hands each batch of newly committed events, as projections
- * read them (readProjectedAfter), to `onEvents` in (txId, position) order, then persists nothing itself: `onEvents` returns the checkpoint it has durably reached,
- * or the tailer keeps the one of the batch. Wakes on NOTIFY, and polls as a fallback.
+ * Follows the store for the projector and the mailer: hands each batch of newly committed events,
+ * as projections read them (readProjectedAfter), to `onEvents` in (txId, position) order, then
+ * persists nothing itself: `onEvents` returns the checkpoint it has durably reached, or the tailer
+ * keeps the one of the batch. Wakes on NOTIFY, and polls as a fallback.
  */
 export async function tailEvents(
   store: PostgresEventStore,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { decodeEvent, type DecodedEvent } from '@building/events/decode-event';
+import { decodeProjectedEvent, type ProjectedEvent } from '@building/events/decode-event';
 import { notificationOf } from '@building/events/notification-of';
 import type { Projector } from '../apply-events.ts';
 import { SENT_TABLE } from './mailer-schema.ts';
@@ -28,7 +28,7 @@ export function createMailer(options: {
   const { db, send } = options;
   const log = options.log ?? ((line: string) => console.warn(`[mailer] ${line}`));
 
-  async function mail(event: DecodedEvent) {
+  async function mail(event: ProjectedEvent) {
     const notification = notificationOf(event);
     if (!notification) return;
     const { recipient, facts, emailKind } = notification;
@@ -53,9 +53,9 @@ export function createMailer(options: {
   return {
     async project(raws, projectOptions) {
       for (const raw of raws) {
-        let event: DecodedEvent;
+        let event: ProjectedEvent;
         try {
-          event = decodeEvent(raw);
+          event = decodeProjectedEvent(raw);
         } catch (error) {
           // The projector parks malformed events; the mailer has nothing to send for them.
           log(`skipped a malformed event: ${error instanceof Error ? error.message : String(error)}`);

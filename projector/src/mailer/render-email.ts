@@ -1,4 +1,4 @@
-import type { DecodedEvent } from '@building/events/decode-event';
+import type { ProjectedEvent } from '@building/events/decode-event';
 import type { NotificationFacts } from '@building/events/read-models/notifications';
 import { formatTaka } from '@building/infra/receipts/format-taka';
 import { buildingIssuer, renderReceipt } from '@building/infra/receipts/receipt-pdf';
@@ -73,7 +73,7 @@ function words(facts: NotificationFacts): { subject: string; body: string } {
 
 /** The email an event sends; a payment's receipt PDF goes with it. */
 export async function renderEmail(
-  event: DecodedEvent,
+  event: ProjectedEvent,
   to: string,
   facts: NotificationFacts,
 ): Promise<OutgoingEmail> {
