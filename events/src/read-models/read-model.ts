@@ -1,23 +1,9 @@
 import type { z } from 'zod';
 import { categoryOf, type EventType } from '../catalogue.ts';
 import type { Category } from '../streams.ts';
+import { viewNames, type ViewName } from './view-names.ts';
 
-/** The views the query-service serves; SSE and the cache speak of these names. */
-export const viewNames = [
-  'apartments',
-  'coupons',
-  'announcements',
-  'agreement-requests',
-  'members',
-  'member-apartments',
-  'payments',
-  'users',
-  'statistics',
-  'rent-ledger',
-  'notifications',
-  'maintenance',
-] as const;
-export type ViewName = (typeof viewNames)[number];
+export { viewNames, type ViewName };
 
 /**
  * Who may hear that a view changed (live updates): everyone, any signed-in caller, the owner of the

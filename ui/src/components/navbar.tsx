@@ -1,12 +1,17 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useAuth } from '../lib/auth.tsx';
 import { loginPath } from '../lib/redirect.ts';
 import { Brand } from './brand.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
-import { NotificationBell } from './notification-bell.tsx';
 import { UserMenu } from './user-menu.tsx';
+
+// Shown to signed-in people only, so loaded when shown: a visitor's first paint then carries
+// neither the bell nor the notifications contract behind it (the full zod and the event catalogue).
+const NotificationBell = lazy(() =>
+  import('./notification-bell.tsx').then((m) => ({ default: m.NotificationBell })),
+);
 
 function NavLink({ href, children }: { href: string; children: ReactNode }) {
   const [location] = useLocation();
@@ -36,7 +41,11 @@ export function Navbar() {
           <Link href="/" className="navbar-item" aria-label={t('brand.home')}>
             <Brand />
           </Link>
-          {user && !loading ? <NotificationBell email={user.email} className="is-hidden-desktop" /> : null}
+          {user && !loading ? (
+            <Suspense fallback={null}>
+              <NotificationBell email={user.email} className="is-hidden-desktop" />
+            </Suspense>
+          ) : null}
           <button
             type="button"
             className={`navbar-burger${menuOpen ? ' is-active' : ''}`}
@@ -62,7 +71,9 @@ export function Navbar() {
             </div>
             {loading ? null : user ? (
               <>
-                <NotificationBell email={user.email} className="is-hidden-touch" />
+                <Suspense fallback={null}>
+                  <NotificationBell email={user.email} className="is-hidden-touch" />
+                </Suspense>
                 <UserMenu user={user} />
               </>
             ) : (

@@ -1,4 +1,4 @@
-import { viewNames, type ViewName } from '@building/events/read-models/read-model';
+import { viewNames, type ViewName } from '@building/events/read-models/view-names';
 
 /**
  * Every query key starts with the name of the read view it comes from (the read-model contracts'

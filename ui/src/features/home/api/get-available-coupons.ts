@@ -1,15 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { query } from '../../../lib/api-client.ts';
-import { couponsView, type Coupon } from '@building/events/read-models/coupons';
-
-const couponSchema = couponsView.response;
+import type { Coupon } from '@building/events/read-models/coupons';
 
 export type { Coupon };
 
-/** GET /couponAvailable: the coupons shown on the home page. */
+/**
+ * GET /couponAvailable: the coupons shown on the home page. The contract's schema (full zod and
+ * the event catalogue behind it) is loaded beside the request, not before the first paint.
+ */
 export async function getAvailableCoupons(signal?: AbortSignal): Promise<Coupon[]> {
-  return z.array(couponSchema).parse(await query('/couponAvailable', { signal }));
+  const [{ couponsView }, body] = await Promise.all([
+    import('@building/events/read-models/coupons'),
+    query('/couponAvailable', { signal }),
+  ]);
+  return z.array(couponsView.response).parse(body);
 }
 
 export const availableCouponsQueryOptions = () =>
