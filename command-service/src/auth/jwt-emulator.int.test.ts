@@ -17,17 +17,19 @@ import { createEmulatorIdentityVerifier } from './emulator-identity-verifier.ts'
 const projectId = 'demo-building';
 
 /**
- * A free port can be taken by a parallel test between the check and the emulator's bind, and
- * then something else answers there: make sure it is the emulator, else try another port.
+ * A free port can be taken by a parallel test between the check and the emulator's bind (the
+ * emulator then refuses to start), or something else may answer there: make sure it is the
+ * emulator, else try another port.
  */
 async function startRealEmulator(): Promise<AuthEmulatorHandle> {
   for (let attempt = 1; ; attempt++) {
-    const emulator = await startAuthEmulator({ port: await freePort(), projectId });
+    let emulator: AuthEmulatorHandle | undefined;
     try {
+      emulator = await startAuthEmulator({ port: await freePort(), projectId });
       await lookupAccount(emulator.host, projectId, 'probe@building.test');
       return emulator;
     } catch (error) {
-      await emulator.stop();
+      await emulator?.stop();
       if (attempt === 3) throw error;
     }
   }

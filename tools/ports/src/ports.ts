@@ -1,7 +1,35 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-/** A port the OS says is free right now (for tests and the e2e stack, which must not use fixed ports). */
-export function freePort(host = '127.0.0.1'): Promise<number> {
+/**
+ * A port free right now (for tests and the e2e stack, which must not use fixed ports), taken below
+ * the range the OS hands out to outgoing connections: a port from that range (what `listen(0)`
+ * gives) can be taken by any client socket of a parallel test between this check and the server's
+ * bind, as the Auth emulator's once was ("port taken").
+ */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  const quiet = belowEphemeral();
+  if (quiet) {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const port = quiet.from + Math.floor(Math.random() * (quiet.to - quiet.from + 1));
+      if (await isPortFree(port, host)) return port;
+    }
+  }
+  return anyFreePort(host);
+}
+
+/** Ports from 10000 up to the OS's ephemeral range, where it says (Linux), else none. */
+function belowEphemeral(): { from: number; to: number } | null {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 11_000 ? { from: 10_000, to: low - 1 } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A port the OS says is free right now, from its ephemeral range. */
+function anyFreePort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
