@@ -3,7 +3,12 @@ import { createProjector } from '@building/projector/apply-events';
 import { liveTarget } from '@building/projector/projection-target';
 import { migrateProjector } from '@building/projector/projector-schema';
 import { projections } from '@building/projector/projections/registry';
-import { startOfLog, type PostgresEventStore } from '@building/infra/event-store/event-store';
+import {
+  startOfLog,
+  type PostgresEventStore,
+  type TailCheckpoint,
+} from '@building/infra/event-store/event-store';
+import { readAhead } from '@building/infra/event-store/read-ahead';
 
 /**
  * Builds every live view from the log with the projector's own code path (createProjector ->
@@ -23,12 +28,8 @@ export async function catchUpViews(
   // One page in flight while the next is decoded and planned (as the store tailer does behind the log).
   let previous: Promise<unknown> | undefined;
   const size = options.batchSize ?? 500;
-  let next = store.readProjectedAfter(startOfLog, size);
-  for (;;) {
-    const { events: page, checkpoint } = await next;
-    if (page.length === 0) break;
-    next = store.readProjectedAfter(checkpoint, size);
-    next.catch(() => {}); // awaited next round
+  const read = (after: TailCheckpoint) => store.readProjectedAfter(after, size);
+  for await (const { events: page } of readAhead(read, startOfLog)) {
     const current = projector.project(page, { after: previous });
     current.catch(() => {}); // awaited next round
     if (previous) await previous;

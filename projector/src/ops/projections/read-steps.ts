@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import { decodeProjectedEvent } from '@building/events/decode-event';
 import type { TailCheckpoint } from '@building/infra/event-store/event-store';
+import { readAhead } from '@building/infra/event-store/read-ahead';
 import { skippedStep, type Step } from '../../apply-events.ts';
 import { readBelow } from './read-below.ts';
 
@@ -48,13 +49,8 @@ export async function* readStepsHere(
   bound: string,
   pageSize: number,
 ): AsyncGenerator<StepPage> {
-  let next = readBelow(db, from, bound, pageSize);
-  for (;;) {
-    const batch = await next;
-    if (batch.events.length === 0) return;
-    next = readBelow(db, batch.checkpoint, bound, pageSize);
+  for await (const batch of readAhead((after) => readBelow(db, after, bound, pageSize), from))
     yield { steps: toSteps(batch.events), events: batch.events.length, checkpoint: batch.checkpoint };
-  }
 }
 
 /**
