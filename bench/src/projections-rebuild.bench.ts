@@ -1,8 +1,5 @@
-import { projections } from '@building/projector/projections/registry';
-import { rebuildProjections } from '@building/projector/ops/projections/rebuild-projections';
 import type { Benchmark } from './benchmark.ts';
-import { freshStore } from './bench-store.ts';
-import { seedLog } from './seed-log/seed-log.ts';
+import { runCommand } from './run-command.ts';
 import { ratePerSecond } from './stats.ts';
 
 const events = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000);
@@ -10,55 +7,48 @@ const events = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000);
 /**
  * The operator's path on an empty database, as the issue checks it: `npm run seed-log -- --events
  * 1000000` (decided by the real deciders, COPYed into the store), then `npm run projections --
- * rebuild --all` (fold in memory, COPY into shadow tables, swap). Targets are the issue's: 1M events
- * seeded in under a minute, rebuilt at 50,000 events/s or more.
+ * rebuild --all` (fold in memory, COPY into shadow tables, swap), each its own process as the
+ * operator runs them, timed from start to exit (start-up included). Targets are the issue's: 1M
+ * events seeded in under a minute, rebuilt at 50,000 events/s or more.
  */
 export const projectionsRebuild: Benchmark = {
   name: 'projections-rebuild',
-  summary: `seed-log of ${events} events, then rebuild --all from an empty views database`,
+  summary: `npm run seed-log -- --events ${events}, then npm run projections -- rebuild --all, on an empty database`,
   async run(context) {
-    const { db } = await freshStore(context, 'rebuild');
-    let shown = 0;
-    const seedStarted = performance.now();
-    const seeded = await seedLog(db, {
-      events,
-      onProgress: (n) => {
-        if (n - shown >= 100_000) context.progress(`seeded ${(shown = n)} events`);
-      },
-    });
-    const seedMs = performance.now() - seedStarted;
-    context.progress(`seeded ${seeded.events} events in ${(seedMs / 1000).toFixed(1)} s; rebuilding`);
-
-    let replayed = 0;
-    const started = performance.now();
-    const result = await rebuildProjections(db, projections, {
-      log: (line) => context.progress(line),
-      progress: {
-        start: () => {},
-        advance: (n) => {
-          if (Math.floor((replayed + n) / 100_000) > Math.floor(replayed / 100_000))
-            context.progress(`replayed ${replayed + n} events`);
-          replayed += n;
-        },
-        stop: () => {},
-      },
-    });
-    const rebuildMs = performance.now() - started;
-    const rebuilt = result.replayed + result.caughtUp;
+    // Empty: seed-log creates the store's schema, the rebuild the views.
+    const database = await context.database('rebuild');
+    const env = { DATABASE_URL: database.url };
+    const seeded = await runCommand(
+      '@building/bench/seed-log/seed-log-cli',
+      ['--events', String(events)],
+      env,
+      context.progress,
+    );
+    const count = Number(/seeded (\d+) events/.exec(seeded.stdout)?.[1]);
+    context.progress(seeded.stdout.trim());
+    const rebuilt = await runCommand(
+      '@building/projector/ops/projections-cli',
+      ['rebuild', '--all'],
+      env,
+      context.progress,
+    );
+    context.progress(rebuilt.stdout.trim());
+    const replayed = /: (\d+) events replayed, (\d+) caught up/.exec(rebuilt.stdout);
+    const total = Number(replayed?.[1]) + Number(replayed?.[2]);
     return [
       {
         metric: 'seed-log seconds',
-        value: Number((seedMs / 1000).toFixed(1)),
+        value: Number((seeded.ms / 1000).toFixed(1)),
         unit: 's',
         target: events >= 1_000_000 ? { atMost: 60 } : undefined,
-        note: `${seeded.events} events, ${Math.round(ratePerSecond(seeded.events, seedMs))} events/s`,
+        note: `${count} events, ${Math.round(ratePerSecond(count, seeded.ms))} events/s (the whole command)`,
       },
       {
         metric: 'rebuild events/s',
-        value: ratePerSecond(rebuilt, rebuildMs),
+        value: ratePerSecond(total, rebuilt.ms),
         unit: '/s',
         target: { atLeast: 50_000 },
-        note: `${rebuilt} events into ${projections.length} views in ${(rebuildMs / 1000).toFixed(1)} s`,
+        note: `${total} events into every view in ${(rebuilt.ms / 1000).toFixed(1)} s (the whole command)`,
       },
     ];
   },

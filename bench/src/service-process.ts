@@ -10,6 +10,12 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
+/** BENCH_CPU_PROFILE=<dir>: each process the benchmarks start writes a V8 CPU profile there as it ends. */
+export function profilingFlags(): string[] {
+  const profile = process.env.BENCH_CPU_PROFILE;
+  return profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+}
+
 /**
  * One of the product's servers as its own OS process, from the same entrypoint the stack and
  * docker-compose run (`@building/<workspace>/main`), with `env` on top of this process's. Resolves
@@ -21,10 +27,7 @@ export function startServiceProcess(
   ready: RegExp,
   log: (line: string) => void,
 ): Promise<ServiceProcess> {
-  // BENCH_CPU_PROFILE=<dir>: each server writes a V8 CPU profile there when it stops.
-  const profile = process.env.BENCH_CPU_PROFILE;
-  const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
-  const child = spawn(process.execPath, [...profiling, fileURLToPath(import.meta.resolve(entry))], {
+  const child = spawn(process.execPath, [...profilingFlags(), fileURLToPath(import.meta.resolve(entry))], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -79,5 +79,9 @@ export async function seedLog(
       `select setval(pg_get_serial_sequence('events', 'position'), (select max(position) from events))`,
     ],
   });
+  // As after any bulk load: the fresh rows' visibility is settled once, here (on a cluster with
+  // data checksums, the first read of each new page writes it again, logged in full), and the
+  // planner learns the table's new size.
+  await db.raw('vacuum analyze events');
   return { events: written, firstPosition, lastPosition };
 }
