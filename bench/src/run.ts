@@ -1,33 +1,11 @@
+import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
-import type { BenchContext, Benchmark } from './benchmark.ts';
+import { fileURLToPath } from 'node:url';
+import type { Benchmark } from './benchmark.ts';
+import { benchmarks } from './benchmarks.ts';
 import { startBenchServer } from './bench-server.ts';
-import { commands } from './commands.bench.ts';
-import { eventStoreAppend } from './event-store-append.bench.ts';
-import { freshnessKafka } from './freshness/freshness-kafka.bench.ts';
-import { freshness } from './freshness/freshness.bench.ts';
-import { phoneLcp } from './phone-lcp.bench.ts';
-import { projectorCatchUp } from './projector-catch-up.bench.ts';
-import { listing } from './listing.bench.ts';
-import { projectionsRebuild } from './projections-rebuild.bench.ts';
 import { countMisses, formatJsonLines, formatReport, type BenchOutcome } from './report.ts';
 import { selectBenchmarks } from './select-benchmarks.ts';
-import { tailing } from './tailing.bench.ts';
-import { uiBundle } from './ui-bundle.bench.ts';
-
-/** Every benchmark, in the order a full run goes through them. */
-const benchmarks: readonly Benchmark[] = [
-  eventStoreAppend,
-  tailing,
-  projectorCatchUp,
-  projectionsRebuild,
-  freshness,
-  freshnessKafka,
-  listing,
-  commands,
-  uiBundle,
-  phoneLcp,
-];
 
 const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
@@ -64,25 +42,9 @@ async function main(argv: string[]): Promise<number> {
   const loadBefore = loadavg()[0]!;
   try {
     for (const bench of selected) {
-      const databases: TestDatabase[] = [];
-      const context: BenchContext = {
-        async database(label) {
-          const database = await createTestDatabase(`bench_${label.replaceAll('-', '_')}`);
-          databases.push(database);
-          return database;
-        },
-        progress: (line) => progress(`${bench.name}: ${line}`),
-      };
       const t0 = performance.now();
       progress(`${bench.name}: ${bench.summary}`);
-      try {
-        outcomes.push({ bench: bench.name, figures: await bench.run(context) });
-      } catch (error) {
-        progress(`${bench.name} crashed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
-        outcomes.push({ bench: bench.name, figures: [], error: String(error) });
-      } finally {
-        for (const database of databases.reverse()) await database.drop().catch(() => {});
-      }
+      outcomes.push(await runInItsOwnProcess(bench));
       progress(`${bench.name}: done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }
   } finally {
@@ -112,6 +74,29 @@ async function main(argv: string[]): Promise<number> {
       `${loadBefore > cores ? ': the machine was busy, so these figures are pessimistic' : ''}\n`,
   );
   return crashed > 0 ? 1 : 0;
+}
+
+/** Runs one benchmark in a child process (run-one.ts) against this run's Postgres (DATABASE_URL). */
+function runInItsOwnProcess(bench: Benchmark): Promise<BenchOutcome> {
+  const child = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('./run-one.ts', import.meta.url)), bench.name],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      const line = output.trim().split('\n').at(-1) ?? '';
+      try {
+        resolve(JSON.parse(line) as BenchOutcome);
+      } catch {
+        resolve({ bench: bench.name, figures: [], error: `its process exited with ${code} and no figures` });
+      }
+    }),
+  );
 }
 
 // Exit explicitly: a pool or listener left open by a crashed benchmark must not hang the run.
