@@ -8,7 +8,7 @@ import type { BenchContext } from './benchmark.ts';
 export async function freshStore(context: BenchContext, label: string) {
   const database = await context.database(label);
   await migrateEventStore(database.db);
-  return { db: database.db, store: new PostgresEventStore(database.db) };
+  return { database, db: database.db, store: new PostgresEventStore(database.db) };
 }
 
 /**
