@@ -1,5 +1,6 @@
 import type { Benchmark } from './benchmark.ts';
 import { freshStore } from './bench-store.ts';
+import { catchUpBatchSize } from '@building/projector/sources/store-source';
 import { runCommand } from './run-command.ts';
 import { ratePerSecond } from './stats.ts';
 import { catchUpViews, parkedEvents, projectionCount } from './views.ts';
@@ -8,13 +9,13 @@ const events = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 100_000);
 
 /**
  * Steady-state catch-up: the live projector's own path (createProjector -> project: decode, load,
- * fold, one write per table, checkpoints; one transaction per page of 2,000) over a seeded log,
- * as a projector restarting behind the log does. Seeding (`npm run seed-log`, its own process) is not timed. Target: the issue's 20,000
- * events/s.
+ * fold, one write per table, checkpoints; one transaction per page of the store tailer's
+ * catchUpBatchSize) over a seeded log, as a projector restarting behind the log does. Seeding
+ * (`npm run seed-log`, its own process) is not timed. Target: the issue's 20,000 events/s.
  */
 export const projectorCatchUp: Benchmark = {
   name: 'projector-catch-up',
-  summary: `projects a seeded log of ${events} events into every view, pages of 2,000`,
+  summary: `projects a seeded log of ${events} events into every view, pages of ${catchUpBatchSize}`,
   async run(context) {
     const { database, db, store } = await freshStore(context, 'catch_up');
     // Seeded by its own command, as the log a projector restarts behind was written by others.
@@ -30,7 +31,7 @@ export const projectorCatchUp: Benchmark = {
     const started = performance.now();
     let lastReport = 0;
     const projected = await catchUpViews(db, store, {
-      batchSize: 2000,
+      batchSize: catchUpBatchSize,
       log: (line) => parkedLines.push(line),
       onPage: (n) => {
         if (n - lastReport >= 20_000) context.progress(`projected ${(lastReport = n)} events`);

@@ -8,6 +8,13 @@ import { tailEvents, type Tailer } from '@building/infra/event-store/tail-events
 import type { Projector } from '../apply-events.ts';
 
 /**
+ * Events a batch takes when the projector is behind the log (live batches are whatever committed
+ * since the last one): the engine's statements grow with tables, not events, so bigger batches
+ * cost fewer round trips and commits (catch-up: 22-23k events/s with 2,000, 25-28k with 5,000).
+ */
+export const catchUpBatchSize = 5000;
+
+/**
  * Embedded mode: tails the Postgres event store. The tailer's checkpoint is written in the same
  * transaction as the views, so a restart resumes exactly where the committed views are.
  */
@@ -24,8 +31,7 @@ export async function projectFromStore(options: {
   return tailEvents(options.store, {
     from: await loadCheckpoint(db, id),
     pollMs: options.pollMs,
-    // Catching up, big batches: the engine's statements grow with tables, not events.
-    batchSize: 2000,
+    batchSize: catchUpBatchSize,
     onError: options.onError ?? ((error) => console.error('[projector] tailing the store failed', error)),
     // Behind the log, the next batch is decoded and planned while this one is written.
     pipeline: true,
