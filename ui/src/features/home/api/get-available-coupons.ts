@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
+import { afterFirstPaint } from '../../../lib/after-first-paint.ts';
 import { query } from '../../../lib/api-client.ts';
 import type { Coupon } from '@building/events/read-models/coupons';
 
@@ -7,11 +8,12 @@ export type { Coupon };
 
 /**
  * GET /couponAvailable: the coupons shown on the home page. The contract's schema (full zod and
- * the event catalogue behind it) is loaded beside the request, not before the first paint.
+ * the event catalogue behind it) is loaded beside the request, once the first paint is done:
+ * the query starts as the page first renders, often before the browser has painted it.
  */
 export async function getAvailableCoupons(signal?: AbortSignal): Promise<Coupon[]> {
   const [{ couponsView }, body] = await Promise.all([
-    import('@building/events/read-models/coupons'),
+    afterFirstPaint().then(() => import('@building/events/read-models/coupons')),
     query('/couponAvailable', { signal }),
   ]);
   return z.array(couponsView.response).parse(body);
