@@ -1,39 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { progressBar } from './progress-bar.ts';
 
+/** Progress away from a terminal, on a clock the test moves, with the lines it wrote. */
+function recorded(label: string) {
+  const lines: string[] = [];
+  const clock = { now: 0 };
+  const progress = progressBar(label, { write: (line) => lines.push(line), now: () => clock.now });
+  return { lines, clock, progress };
+}
+
 describe('progressBar away from a terminal', () => {
   it('writes a line every five seconds with the count, the rate and the time left', () => {
-    let clock = 0;
-    const lines: string[] = [];
-    const progress = progressBar('rebuild', { write: (line) => lines.push(line), now: () => clock });
+    const { lines, clock, progress } = recorded('rebuild');
     progress.start(10_000);
-    clock = 4000;
+    clock.now = 4000;
     progress.advance(2000);
     expect(lines).toEqual([]);
-    clock = 5000;
+    clock.now = 5000;
     progress.advance(3000);
     expect(lines).toEqual(['rebuild: 5000/10000 events (50%), 1000 events/s, ETA 5 s']);
-    clock = 6000;
+    clock.now = 6000;
     progress.advance(1000);
     expect(lines).toHaveLength(1);
-    clock = 10_000;
+    clock.now = 10_000;
     progress.advance(4000);
     progress.stop();
     expect(lines.at(-1)).toBe('rebuild: 10000/10000 events (100%), 1000 events/s, ETA 0 s');
   });
 
-  it('stays quiet for a replay too short to watch, and after it stopped', () => {
-    let clock = 0;
-    const lines: string[] = [];
-    const short = progressBar('state', { write: (line) => lines.push(line), now: () => clock });
-    short.start(500);
-    clock = 60_000;
-    short.advance(500);
-    const stopped = progressBar('state', { write: (line) => lines.push(line), now: () => clock });
-    stopped.start(5000);
-    stopped.stop();
-    clock = 120_000;
-    stopped.advance(5000);
+  it.each([
+    { case: 'a replay too short to watch', total: 500, stopped: false },
+    { case: 'a replay that has stopped', total: 5000, stopped: true },
+  ])('stays quiet for $case', ({ total, stopped }) => {
+    const { lines, clock, progress } = recorded('state');
+    progress.start(total);
+    if (stopped) progress.stop();
+    clock.now = 60_000;
+    progress.advance(total);
     expect(lines).toEqual([]);
   });
 });
