@@ -34,7 +34,9 @@ export const projectionsRebuild: Benchmark = {
     );
     context.progress(rebuilt.stdout.trim());
     const replayed = /: (\d+) events replayed, (\d+) caught up/.exec(rebuilt.stdout);
-    const total = Number(replayed?.[1]) + Number(replayed?.[2]);
+    if (!replayed || !Number.isSafeInteger(count))
+      throw new Error(`unexpected output:\n${seeded.stdout}${rebuilt.stdout}`);
+    const total = Number(replayed[1]) + Number(replayed[2]);
     return [
       {
         metric: 'seed-log seconds',
