@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { newClusterId } from './cluster-id.ts';
 import {
   closeSync,
   existsSync,
@@ -102,8 +103,7 @@ export async function startKafkaBroker(options: StartKafkaBrokerOptions): Promis
 
   if (!existsSync(join(logDir, 'meta.properties'))) {
     progress(`formatting KRaft storage in ${logDir}...`);
-    // Kafka cluster ids are 16 random bytes in URL-safe base64 without padding.
-    const clusterId = randomBytes(16).toString('base64url');
+    const clusterId = newClusterId();
     await run('java', [
       '-cp',
       classpath,
