@@ -1,5 +1,5 @@
 import type { Benchmark } from './benchmark.ts';
-import { runCommand } from './run-command.ts';
+import { runCommand, seedLogCommand } from './run-command.ts';
 import { ratePerSecond } from './stats.ts';
 
 const events = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000);
@@ -17,25 +17,16 @@ export const projectionsRebuild: Benchmark = {
   async run(context) {
     // Empty: seed-log creates the store's schema, the rebuild the views.
     const database = await context.database('rebuild');
-    const env = { DATABASE_URL: database.url };
-    const seeded = await runCommand(
-      '@building/bench/seed-log/seed-log-cli',
-      ['--events', String(events)],
-      env,
-      context.progress,
-    );
-    const count = Number(/seeded (\d+) events/.exec(seeded.stdout)?.[1]);
-    context.progress(seeded.stdout.trim());
+    const seeded = await seedLogCommand(database, events, context.progress);
     const rebuilt = await runCommand(
       '@building/projector/ops/projections-cli',
       ['rebuild', '--all'],
-      env,
+      { DATABASE_URL: database.url },
       context.progress,
     );
     context.progress(rebuilt.stdout.trim());
     const replayed = /: (\d+) events replayed, (\d+) caught up/.exec(rebuilt.stdout);
-    if (!replayed || !Number.isSafeInteger(count))
-      throw new Error(`unexpected output:\n${seeded.stdout}${rebuilt.stdout}`);
+    if (!replayed) throw new Error(`unexpected output from the rebuild:\n${rebuilt.stdout}`);
     const total = Number(replayed[1]) + Number(replayed[2]);
     return [
       {
@@ -43,7 +34,7 @@ export const projectionsRebuild: Benchmark = {
         value: Number((seeded.ms / 1000).toFixed(1)),
         unit: 's',
         target: events >= 1_000_000 ? { atMost: 60 } : undefined,
-        note: `${count} events, ${Math.round(ratePerSecond(count, seeded.ms))} events/s (the whole command)`,
+        note: `${seeded.events} events, ${Math.round(ratePerSecond(seeded.events, seeded.ms))} events/s (the whole command)`,
       },
       {
         metric: 'rebuild events/s',

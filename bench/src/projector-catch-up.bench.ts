@@ -1,7 +1,7 @@
 import type { Benchmark } from './benchmark.ts';
 import { freshStore } from './bench-store.ts';
 import { catchUpBatchSize } from '@building/projector/sources/store-source';
-import { runCommand } from './run-command.ts';
+import { seedLogCommand } from './run-command.ts';
 import { ratePerSecond } from './stats.ts';
 import { catchUpViews, parkedEvents, projectionCount } from './views.ts';
 
@@ -18,14 +18,7 @@ export const projectorCatchUp: Benchmark = {
   summary: `projects a seeded log of ${events} events into every view, pages of ${catchUpBatchSize}`,
   async run(context) {
     const { database, db, store } = await freshStore(context, 'catch_up');
-    // Seeded by its own command, as the log a projector restarts behind was written by others.
-    const seeded = await runCommand(
-      '@building/bench/seed-log/seed-log-cli',
-      ['--events', String(events)],
-      { DATABASE_URL: database.url },
-      context.progress,
-    );
-    context.progress(seeded.stdout.trim());
+    await seedLogCommand(database, events, context.progress);
 
     const parkedLines: string[] = [];
     const started = performance.now();

@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { profilingFlags } from './service-process.ts';
+import type { TestDatabase } from '@building/infra/testing/test-database';
+import { spawnEntry } from './service-process.ts';
 
 /**
  * Runs one of the product's command-line tools as the operator does (`npm run <script>` runs the
@@ -14,14 +13,7 @@ export function runCommand(
   log: (line: string) => void,
 ): Promise<{ stdout: string; ms: number }> {
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [...profilingFlags(), fileURLToPath(import.meta.resolve(entry)), ...args],
-    {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawnEntry(entry, args, env);
   let stdout = '';
   let pending = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -38,4 +30,25 @@ export function runCommand(
       else reject(new Error(`${entry} ${args.join(' ')} exited with ${code}:\n${stdout}`));
     });
   });
+}
+
+/**
+ * `npm run seed-log -- --events N` into `database`, as its own process (the log a projector
+ * rebuilds or catches up on was written by others): the events it wrote and its wall time.
+ */
+export async function seedLogCommand(
+  database: TestDatabase,
+  events: number,
+  log: (line: string) => void,
+): Promise<{ events: number; ms: number }> {
+  const { stdout, ms } = await runCommand(
+    '@building/bench/seed-log/seed-log-cli',
+    ['--events', String(events)],
+    { DATABASE_URL: database.url },
+    log,
+  );
+  log(stdout.trim());
+  const seeded = Number(/seeded (\d+) events/.exec(stdout)?.[1]);
+  if (!Number.isSafeInteger(seeded)) throw new Error(`unexpected output from seed-log:\n${stdout}`);
+  return { events: seeded, ms };
 }

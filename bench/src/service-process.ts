@@ -10,10 +10,18 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-/** BENCH_CPU_PROFILE=<dir>: each process the benchmarks start writes a V8 CPU profile there as it ends. */
-export function profilingFlags(): string[] {
+/**
+ * A product entrypoint (`@building/<workspace>/<file>`) as its own Node process, with `env` on top
+ * of this process's and its output piped. BENCH_CPU_PROFILE=<dir>: it writes a V8 CPU profile
+ * there as it ends.
+ */
+export function spawnEntry(entry: string, args: readonly string[], env: Record<string, string>) {
   const profile = process.env.BENCH_CPU_PROFILE;
-  return profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  return spawn(process.execPath, [...profiling, fileURLToPath(import.meta.resolve(entry)), ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /**
@@ -27,10 +35,7 @@ export function startServiceProcess(
   ready: RegExp,
   log: (line: string) => void,
 ): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, [...profilingFlags(), fileURLToPath(import.meta.resolve(entry))], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnEntry(entry, [], env);
   let exitCode: number | null = null;
   const exited = new Promise<void>((resolve) =>
     child.once('exit', (code) => {

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { newClusterId } from './cluster-id.ts';
 import {
   closeSync,
   existsSync,
@@ -14,6 +13,7 @@ import {
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newClusterId } from './cluster-id.ts';
 import { freePort, isPortFree } from '@building/ports/ports';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
