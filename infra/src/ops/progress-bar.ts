@@ -50,8 +50,12 @@ export function progressBar(
     },
     advance(count) {
       done += count;
-      // The log grows while a rebuild runs: grow the total rather than pass 100%.
-      if (done > expected) bar?.setTotal((expected = done));
+      // The log grows while a rebuild runs: grow the total rather than pass 100%. (Not inside
+      // `bar?.setTotal(...)`: without a bar, the optional call would skip the assignment too.)
+      if (done > expected) {
+        expected = done;
+        bar?.setTotal(expected);
+      }
       bar?.increment(count, { rate: rate() });
       if (lines && now() - lastLine >= lineEveryMs) {
         lastLine = now();

@@ -28,6 +28,14 @@ describe('progressBar away from a terminal', () => {
     expect(lines.at(-1)).toBe('rebuild: 10000/10000 events (100%), 1000 events/s, ETA 0 s');
   });
 
+  it('grows the total when the log grows past it, never passing 100%', () => {
+    const { lines, clock, progress } = recorded('rebuild');
+    progress.start(10_000);
+    clock.now = 5000;
+    progress.advance(12_000);
+    expect(lines).toEqual(['rebuild: 12000/12000 events (100%), 2400 events/s, ETA 0 s']);
+  });
+
   it.each([
     { case: 'a replay too short to watch', total: 500, stopped: false },
     { case: 'a replay that has stopped', total: 5000, stopped: true },
