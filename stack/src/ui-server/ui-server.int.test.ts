@@ -66,6 +66,8 @@ describe('the UI server', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:4001 http:\/\/127\.0\.0\.1:4002/);
     expect(csp).toContain("object-src 'none'");
+    // Apartment photos are served by the query-service: without its origin every photo is broken.
+    expect(csp).toMatch(/img-src [^;]*http:\/\/127\.0\.0\.1:4002/);
   });
 
   it("answers the app's routes with index.html (SPA fallback)", async () => {
