@@ -50,7 +50,15 @@ export function contentSecurityPolicy(config: UiRuntimeConfig): string {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...stripe, ...(realFirebase ? ['https://apis.google.com'] : [])],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...command, ...query, ...tiles, 'https://*.googleusercontent.com'],
+    'img-src': [
+      "'self'",
+      'data:',
+      'blob:',
+      ...command,
+      ...query,
+      ...tiles,
+      'https://*.googleusercontent.com',
+    ],
     'font-src': ["'self'", 'data:'],
     'connect-src': [
       "'self'",
