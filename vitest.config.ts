@@ -47,6 +47,7 @@ export default defineConfig({
           include: ['ui/e2e/**/*.e2e.test.ts'],
           environment: 'node',
           globalSetup: ['./ui/e2e/support/start-stack.ts'],
+          setupFiles: ['./ui/e2e/support/fail-on-page-problems.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

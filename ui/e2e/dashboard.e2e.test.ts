@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
+import { decideAgreement } from './support/decide-agreement.ts';
 import { signIn as signInAs } from './support/sign-in.ts';
 import { e2eStack, type E2eAccount } from './support/stack-env.ts';
 
@@ -123,8 +124,17 @@ describe('the dashboard, in Chromium', () => {
     });
     await accept.waitFor();
     await shot(adminPage, 'admin-agreement-requests');
-    await accept.click();
-    await toast(adminPage, 'Request accepted!').waitFor();
+    // A reject taken back within its ten seconds sends nothing: the request stays.
+    const who = { email: user.email, apartment: String(target.apartment.apartment) };
+    await adminPage
+      .getByRole('button', { name: `Reject ${who.email} for apartment ${who.apartment}` })
+      .click();
+    await adminPage.getByRole('dialog').getByRole('button', { name: 'Reject', exact: true }).click();
+    await adminPage
+      .getByRole('button', { name: `Undo the decision on ${who.email} for apartment ${who.apartment}` })
+      .click();
+    await accept.waitFor();
+    await decideAgreement(adminPage, 'Accept', who);
 
     // The user's open dashboard hears of it through the query-service's stream.
     await userPage.getByRole('complementary').getByText('Member Dashboard').waitFor({ timeout: 15_000 });
@@ -186,7 +196,7 @@ describe('the dashboard, in Chromium', () => {
     await shot(userPage, 'member-payment-history');
   });
 
-  it('refuses the same month again, and shows a declined card', async () => {
+  it('refuses the same month again, says a wrong coupon code, and shows a declined card', async () => {
     await openPayment(userPage, target.apartment.si, 'March');
     await userPage
       .getByRole('alert')
@@ -200,11 +210,22 @@ describe('the dashboard, in Chromium', () => {
     await expect
       .poll(() => userPage.getByLabel('Net Rent').textContent(), patience)
       .toBe(taka(target.apartment.rent));
+    await userPage.getByLabel('Coupon code').fill('nosuchcode');
+    await userPage.getByRole('button', { name: 'Apply coupon' }).click();
+    await userPage
+      .getByRole('alert')
+      .filter({ hasText: 'No available coupon has the code NOSUCHCODE.' })
+      .waitFor();
     await fillCard(userPage, '4000000000000002');
     const pay = userPage.getByRole('button', { name: 'Pay', exact: true });
     await expect.poll(() => pay.isEnabled(), patience).toBe(true);
     await pay.click();
-    await toast(userPage, 'Your card was declined.').waitFor();
+    // Said in the form, under Pay, where it stays: not in a toast that goes away.
+    await userPage
+      .getByRole('form', { name: 'Card payment' })
+      .getByRole('alert')
+      .filter({ hasText: 'Your card was declined.' })
+      .waitFor();
     expect(await userPage.locator('.transaction-id').count()).toBe(0);
     await shot(userPage, 'member-payment-declined');
   });
@@ -229,7 +250,11 @@ describe('the dashboard, in Chromium', () => {
       .poll(() => userPage.getByLabel('Net Rent').textContent(), patience)
       .toBe(taka(target.apartment.rent));
     await userPage.getByLabel('Coupon code').fill(couponCode);
-    await expect(userPage.getByRole('button', { name: 'Apply coupon' }).isDisabled()).resolves.toBe(true);
+    await userPage.getByRole('button', { name: 'Apply coupon' }).click();
+    await userPage
+      .getByRole('alert')
+      .filter({ hasText: `No available coupon has the code ${couponCode.toUpperCase()}.` })
+      .waitFor();
   });
 
   it('the admin posts an announcement and the member reads it', async () => {

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAccount } from '@building/auth-emulator/emulator-accounts';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { decideAgreement } from './support/decide-agreement.ts';
 import { signIn } from './support/sign-in.ts';
 import { e2eStack, type E2eAccount } from './support/stack-env.ts';
 
@@ -73,8 +74,7 @@ describe('notifications, in Chromium', () => {
     await expect(bell(user).getAttribute('aria-label')).resolves.toBe('Notifications');
 
     await admin.goto(`${stack.uiUrl}/dashboard/agreementRequest`);
-    await admin.getByRole('button', { name: `Accept ${newcomer.email} for apartment ${apartment}` }).click();
-    await admin.getByRole('status').filter({ hasText: 'Request accepted!' }).first().waitFor();
+    await decideAgreement(admin, 'Accept', { email: newcomer.email, apartment });
 
     // No reload: the query-service's stream says the notifications view changed. Two arrive: the
     // acceptance, and the new lease's first month unpaid, which the reminder scheduler (every 2 s

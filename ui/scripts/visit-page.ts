@@ -1,4 +1,4 @@
-import { launchBrowser } from '../e2e/support/browser.ts';
+import { launchChromium } from '../e2e/support/chromium.ts';
 
 export interface Fetched {
   /** The path on the page's own origin, e.g. /assets/index-abc123.js. */
@@ -15,7 +15,7 @@ export interface Fetched {
  * services running. `storage` is put in localStorage before the app starts.
  */
 export async function visitPage(url: string, storage: Record<string, string> = {}): Promise<Fetched[]> {
-  const browser = await launchBrowser();
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext();
     const origin = new URL(url).origin;

@@ -1,23 +1,31 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { launchChromium } from './chromium.ts';
+import { watchContext } from './page-watch.ts';
 
-/** Debian's Chromium (apt-get install chromium): playwright-core downloads no browser of its own. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+/**
+ * The browser of the e2e tests: every context it opens is watched (support/page-watch.ts), with
+ * the page's own Content-Security-Policy in force: a test that bypassed it would hide what visitors
+ * get. Measurements (scripts/) use launchChromium: the watchers would weigh on what they measure.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options: BrowserContextOptions = {}) => {
+    if (options.bypassCSP) throw new Error('e2e pages run under their Content-Security-Policy');
+    const context = await newContext(options);
+    await watchContext(context);
+    return context;
+  };
+  browser.newPage = async (options?: BrowserContextOptions) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.on('close', () => void context.close());
+    return page;
+  };
+  return browser;
 }
 
 const screenshotDir = fileURLToPath(new URL('../../../test-results/screenshots', import.meta.url));

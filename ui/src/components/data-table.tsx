@@ -23,6 +23,11 @@ export interface DataTableProps<Row> {
   className?: string;
   /** A caption for screen readers only. */
   caption?: string;
+  /**
+   * More about a row, in a row of its own under it across the whole table width: long values
+   * wrap there instead of squeezing a last column off the screen.
+   */
+  details?: (row: Row) => ReactNode;
 }
 
 /**
@@ -49,12 +54,14 @@ export function DataTable<Row>({
   numbered = true,
   className,
   caption,
+  details,
 }: DataTableProps<Row>) {
+  const width = columns.length + (numbered ? 1 : 0);
   if (rows.length === 0) return <p className="notification is-light">{empty}</p>;
   return (
     <div className="table-container">
       <table
-        className={`table is-fullwidth is-striped is-stacked-on-phones${className ? ` ${className}` : ''}`}
+        className={`table is-fullwidth ${details ? 'has-row-details' : 'is-striped'} is-stacked-on-phones${className ? ` ${className}` : ''}`}
       >
         {caption && <caption className="is-sr-only">{caption}</caption>}
         <thead>
@@ -67,10 +74,17 @@ export function DataTable<Row>({
         </thead>
         <tbody>
           {rows.map((row, index) => (
-            <tr key={rowKey(row)}>
-              {numbered && <td data-label="#">{index + 1}</td>}
-              {labelled(cells(row), columns)}
-            </tr>
+            <Fragment key={rowKey(row)}>
+              <tr className={details ? 'has-details' : undefined}>
+                {numbered && <td data-label="#">{index + 1}</td>}
+                {labelled(cells(row), columns)}
+              </tr>
+              {details && (
+                <tr className="row-details">
+                  <td colSpan={width}>{details(row)}</td>
+                </tr>
+              )}
+            </Fragment>
           ))}
         </tbody>
       </table>

@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { bengaliFontReady } from '../lib/bengali-font.ts';
 
-/** Switches between English and Bangla; i18next remembers the choice in the browser. */
+/**
+ * Switches between English and Bangla once the Bengali font is ready; i18next remembers the choice
+ * in the browser.
+ */
 export function LanguageSwitch({ className = 'button is-small is-light' }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const next = i18n.resolvedLanguage === 'bn' ? 'en' : 'bn';
@@ -10,7 +14,9 @@ export function LanguageSwitch({ className = 'button is-small is-light' }: { cla
       className={className}
       lang={next}
       aria-label={t('language.switchLabel')}
-      onClick={() => void i18n.changeLanguage(next)}
+      onClick={() =>
+        void (next === 'bn' ? bengaliFontReady() : Promise.resolve()).then(() => i18n.changeLanguage(next))
+      }
     >
       {t('language.switchTo')}
     </button>

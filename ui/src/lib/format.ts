@@ -68,9 +68,12 @@ export function formatLongDate(value: number | string): string {
   return valid(date) ? formatter('long-date', longDate).format(date) : '—';
 }
 
+/** A serial, position or year in the reader's digits, ungrouped (2026, ২০২৬). */
+export const formatDigits = (value: number): string =>
+  formatter('digits', { useGrouping: false }, true).format(value);
+
 /** A year in the reader's digits, ungrouped (2026, ২০২৬). */
-export const formatYear = (year: number): string =>
-  formatter('year', { useGrouping: false }, true).format(year);
+export const formatYear = formatDigits;
 
 /** A month's name in the reader's language (January, জানুয়ারি). */
 export const formatMonthName = (value: number): string =>

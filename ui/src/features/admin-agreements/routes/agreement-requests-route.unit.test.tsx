@@ -1,6 +1,6 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18next } from '../../../i18n/i18n.ts';
 import { env } from '../../../lib/env.ts';
 import { backend, callsTo } from '../../../testing/backend.ts';
@@ -28,10 +28,22 @@ const request = (si: number, email: string, name: string) => ({
   timestamp: Date.UTC(2026, 6, 9, 12),
 });
 
+/** Confirms the dialog that Accept or Reject opened, then lets the ten-second undo window pass. */
+async function confirmAndWait(user: ReturnType<typeof renderRoute>['user'], button: string, holding: string) {
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: button }));
+  expect(await screen.findByText(holding)).toBeInTheDocument();
+  act(() => vi.advanceTimersByTime(10_000));
+}
+
 describe('agreement requests', () => {
   beforeEach(() => {
+    // Real time runs on (the network mock needs it); the undo window is stepped over by hand.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     backend.admins.add(admin.email);
     dashboard.requests = [request(1, 'karim@example.com', 'Karim'), request(2, 'nadia@example.com', 'Nadia')];
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
   it('lists the requests with their date as dd/mm/yy', async () => {
@@ -64,11 +76,18 @@ describe('agreement requests', () => {
     ]);
   });
 
-  it('accepts a request: the toast, the body, and the inbox re-read', async () => {
+  it('accepts a request after asking and ten seconds to undo: the toast, the body, and the inbox re-read', async () => {
     const { user } = renderRoute(path, { signedInAs: admin });
     await user.click(
       await screen.findByRole('button', { name: 'Accept karim@example.com for apartment B-201' }),
     );
+    const dialog = await screen.findByRole('dialog', { name: 'Accept Karim for apartment B-201?' });
+    expect(dialog).toHaveTextContent('You can undo it for 10 seconds.');
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Accepting in 10 s')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(9_000));
+    expect(callsTo('PUT', '/acceptAgreement')).toEqual([]);
+    act(() => vi.advanceTimersByTime(1_000));
     expect(await screen.findByText('Request accepted!')).toBeInTheDocument();
     expect(callsTo('PUT', '/acceptAgreement')[0]?.body).toEqual({ si: 1, email: 'karim@example.com' });
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'Karim' })).toBeNull());
@@ -80,6 +99,7 @@ describe('agreement requests', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Reject nadia@example.com for apartment B-202' }),
     );
+    await confirmAndWait(user, 'Reject', 'Rejecting in 10 s');
     expect(await screen.findByText('Request rejected!')).toBeInTheDocument();
     expect(callsTo('PATCH', '/rejectAgreement/2')[0]?.body).toEqual({ email: 'nadia@example.com' });
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'Nadia' })).toBeNull());
@@ -95,6 +115,7 @@ describe('agreement requests', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Accept karim@example.com for apartment B-201' }),
     );
+    await confirmAndWait(user, 'Accept', 'Accepting in 10 s');
     expect(await screen.findByText('Apartment B-201 is already booked.')).toBeInTheDocument();
   });
 
@@ -110,8 +131,67 @@ describe('agreement requests', () => {
     });
     await act(() => i18next.changeLanguage('bn'));
     await user.click(accept);
+    await confirmAndWait(user, 'গ্রহণ', '১০ সেকেন্ডে গ্রহণ করা হবে');
     expect(await screen.findByText('অ্যাপার্টমেন্ট B-201 আগেই ভাড়া হয়ে গেছে।')).toBeInTheDocument();
     expect(screen.queryByText(/apartment 1 is/i)).toBeNull();
+  });
+
+  it('sends nothing when the admin cancels the question, or undoes within ten seconds', async () => {
+    const { user } = renderRoute(path, { signedInAs: admin });
+    const accept = await screen.findByRole('button', {
+      name: 'Accept karim@example.com for apartment B-201',
+    });
+    await user.click(accept);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Reject nadia@example.com for apartment B-202' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reject' }));
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(screen.getByText('Rejecting in 5 s')).toBeInTheDocument();
+    await user.click(
+      screen.getByRole('button', { name: 'Undo the decision on nadia@example.com for apartment B-202' }),
+    );
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(
+      screen.getByRole('button', { name: 'Reject nadia@example.com for apartment B-202' }),
+    ).toBeEnabled();
+    expect(callsTo('PUT', '/acceptAgreement')).toEqual([]);
+    expect(callsTo('PATCH', '/rejectAgreement/2')).toEqual([]);
+  });
+
+  it('tells the admin, before accepting, that the person already rents another flat', async () => {
+    dashboard.memberApartments['karim@example.com'] = [
+      {
+        _id: 'l9',
+        si: 9,
+        apartment: 'C-301',
+        block: 'C',
+        floor: 3,
+        room: '301',
+        rent: 18000,
+        accept_date: '2026-01-05',
+        user_email: 'karim@example.com',
+        user_name: 'Karim',
+        timestamp: Date.UTC(2026, 0, 5),
+      },
+    ];
+    const { user } = renderRoute(path, { signedInAs: admin });
+    await user.click(
+      await screen.findByRole('button', { name: 'Accept karim@example.com for apartment B-201' }),
+    );
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Karim already rents apartment C-301.');
+  });
+
+  it('sends a confirmed decision at once when the admin leaves the page within the undo window', async () => {
+    const { user, unmount } = renderRoute(path, { signedInAs: admin });
+    await user.click(
+      await screen.findByRole('button', { name: 'Reject nadia@example.com for apartment B-202' }),
+    );
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reject' }));
+    await screen.findByText('Rejecting in 10 s');
+    unmount();
+    await waitFor(() => expect(callsTo('PATCH', '/rejectAgreement/2')).toHaveLength(1));
   });
 
   it('says when nothing is waiting', async () => {

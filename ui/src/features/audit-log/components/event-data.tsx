@@ -29,13 +29,13 @@ function readable(key: string, value: unknown): string {
 }
 
 /** An event's data as labelled fields, with the raw JSON one click away. */
-export function EventData({ data }: { data: unknown }) {
+export function EventData({ data, label }: { data: unknown; label?: string }) {
   const { t } = useTranslation();
   const fields = data && typeof data === 'object' && !Array.isArray(data) ? Object.entries(data) : [];
   return (
     <div className="event-data">
       {fields.length > 0 && (
-        <dl className="event-fields">
+        <dl className="event-fields" aria-label={label}>
           {fields.map(([key, value]) => (
             <div key={key}>
               <dt>{labelOf(key, t)}</dt>

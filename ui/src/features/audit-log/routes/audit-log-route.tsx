@@ -1,23 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import './audit-log.css';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { LabelledField } from '../../../components/labelled-field.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { Select } from '../../../components/select.tsx';
 import { auditCategories, useAuditLog, type AuditCategory, type AuditEvent } from '../api/get-audit-log.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { en } from '../../../i18n/en.ts';
+import { formatDateTime, formatDigits } from '../../../lib/format.ts';
 import { ChainVerification } from '../components/chain-verification.tsx';
 import { EventData } from '../components/event-data.tsx';
 
 const actorName = (actor: AuditEvent['actor']) =>
   typeof actor === 'string' ? actor : `${actor.email} (${actor.role})`;
 
-function matches(event: AuditEvent, type: string, text: string): boolean {
+/** The event is of the chosen type, and the text is in it (its type's name as shown included). */
+function matches(event: AuditEvent, type: string, text: string, typeName: string): boolean {
   if (type && event.type !== type) return false;
   if (!text) return true;
-  const haystack = `${event.stream} ${event.type} ${actorName(event.actor)} ${JSON.stringify(event.data)}`;
+  const haystack = `${event.stream} ${event.type} ${typeName} ${actorName(event.actor)} ${JSON.stringify(event.data)}`;
   return haystack.toLowerCase().includes(text.toLowerCase());
 }
 
@@ -30,11 +32,16 @@ export default function AuditLogRoute() {
   const [type, setType] = useState('');
   const [text, setText] = useState('');
   const log = useAuditLog({ category, from, to });
+  // A type this build does not know keeps its name.
+  const typeName = useCallback(
+    (name: string) => (Object.hasOwn(en.eventTypes, name) ? t(`eventTypes.${name}`) : name),
+    [t],
+  );
 
   const types = useMemo(() => [...new Set(log.data?.events.map((e) => e.type))].sort(), [log.data]);
   const shown = useMemo(
-    () => log.data?.events.filter((e) => matches(e, type, text)) ?? [],
-    [log.data, type, text],
+    () => log.data?.events.filter((e) => matches(e, type, text, typeName(e.type))) ?? [],
+    [log.data, type, text, typeName],
   );
 
   return (
@@ -45,7 +52,7 @@ export default function AuditLogRoute() {
             <Select
               id={id}
               value={category}
-              options={auditCategories}
+              options={auditCategories.map((value) => ({ value, label: t(`auditCategories.${value}`) }))}
               onChange={(value) => {
                 setCategory(value as AuditCategory);
                 setType('');
@@ -71,7 +78,12 @@ export default function AuditLogRoute() {
         </LabelledField>
         <LabelledField label={t('pages.eventType')} className="column is-narrow field">
           {(id) => (
-            <Select id={id} value={type} options={types} onChange={setType}>
+            <Select
+              id={id}
+              value={type}
+              options={types.map((value) => ({ value, label: typeName(value) }))}
+              onChange={setType}
+            >
               <option value="">{t('pages.allTypes')}</option>
             </Select>
           )}
@@ -104,22 +116,19 @@ export default function AuditLogRoute() {
             t('pages.version'),
             t('pages.type'),
             t('pages.actor'),
-            t('pages.data'),
           ]}
           rowKey={(event) => event.position}
           cells={(event) => (
             <>
-              <td>{event.position}</td>
+              <td>{formatDigits(event.position)}</td>
               <td>{formatDateTime(event.occurredAt)}</td>
               <td>{event.stream}</td>
-              <td>{event.version}</td>
-              <td>{event.type}</td>
+              <td>{formatDigits(event.version)}</td>
+              <td>{typeName(event.type)}</td>
               <td>{actorName(event.actor)}</td>
-              <td>
-                <EventData data={event.data} />
-              </td>
             </>
           )}
+          details={(event) => <EventData data={event.data} label={t('pages.data')} />}
         />
       </QueryStatus>
     </DashboardPage>

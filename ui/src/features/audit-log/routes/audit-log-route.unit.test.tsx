@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { i18next } from '../../../i18n/i18n.ts';
 import { env } from '../../../lib/env.ts';
 import { backend, callsTo } from '../../../testing/backend.ts';
 import { dashboard, serveDashboardBackend } from '../../../testing/dashboard-backend.ts';
@@ -41,7 +42,8 @@ describe('audit log', () => {
     expect(await screen.findByRole('status', { name: 'Hash chain verification' })).toHaveTextContent(
       'Hash chains verified3 events in 2 streams',
     );
-    expect(screen.getAllByRole('row')).toHaveLength(4);
+    // The heading row, then each event's row and its data's row under it.
+    expect(screen.getAllByRole('row')).toHaveLength(7);
     // 10:00 UTC is 16:00 in Dhaka.
     expect(screen.getAllByRole('row')[1]).toHaveTextContent('01/03/2026 16:00:00');
     expect(callsTo('GET', '/admin/audit')[0]?.path).toBe('/admin/audit');
@@ -51,9 +53,9 @@ describe('audit log', () => {
     const { user } = renderRoute(path, { signedInAs: admin });
     await screen.findByRole('status', { name: 'Hash chain verification' });
     await user.selectOptions(screen.getByLabelText('Event type'), 'AgreementRequested');
-    expect(screen.getAllByRole('row')).toHaveLength(3);
+    expect(screen.getAllByRole('row')).toHaveLength(5);
     await user.type(screen.getByLabelText('Search'), 'nadia');
-    expect(screen.getAllByRole('row')).toHaveLength(2);
+    expect(screen.getAllByRole('row')).toHaveLength(3);
     await user.type(screen.getByLabelText('Search'), 'zzz');
     expect(screen.getByText('No events match.')).toBeInTheDocument();
 
@@ -76,7 +78,10 @@ describe('audit log', () => {
       verification: { ok: true, streams: 1, events: 1 },
     };
     const { user } = renderRoute(path, { signedInAs: admin });
-    const row = (await screen.findByRole('cell', { name: 'RentPaid' })).closest('tr')!;
+    // The data has a row of its own under the event's, across the table: nothing is cut off.
+    const row = (await screen.findByRole('cell', { name: 'RentPaid' })).closest('tr')!
+      .nextElementSibling as HTMLElement;
+    expect(row.querySelector('td')).toHaveAttribute('colspan', '6');
     const fields = row.querySelector('dl.event-fields')!;
     expect(Array.from(fields.querySelectorAll('dt, dd'), (n) => n.textContent)).toEqual([
       'User email',
@@ -92,6 +97,30 @@ describe('audit log', () => {
     expect(within(row).getByText(/"amountPoisha": 1170000/)).not.toBeVisible();
     await user.click(raw);
     expect(within(row).getByText(/"amountPoisha": 1170000/)).toBeVisible();
+  });
+
+  it('reads in Bangla: categories, event types and numbers', async () => {
+    const { user } = renderRoute(path, { signedInAs: admin });
+    await screen.findByRole('status', { name: 'Hash chain verification' });
+    await act(() => i18next.changeLanguage('bn'));
+    try {
+      const category = screen.getByLabelText('বিভাগ');
+      expect(
+        within(category)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['চুক্তি', 'পরিশোধ', 'রক্ষণাবেক্ষণ']);
+      const first = screen.getAllByRole('row')[1]!;
+      expect(
+        within(first)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ).toEqual(['১', '০১/০৩/২০২৬ ১৬:০০:০০', 'agreement-3', '১', 'চুক্তির অনুরোধ', 'admin@example.com (admin)']);
+      await user.type(screen.getByLabelText('খুঁজুন'), 'গৃহীত');
+      expect(screen.getAllByRole('row')).toHaveLength(3);
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
   });
 
   it('says loudly where the chain breaks', async () => {

@@ -11,7 +11,7 @@ interface DashboardNavbarProps {
   onToggleMenu: () => void;
 }
 
-/** The dashboard's top bar: the menu toggle (small screens), the logo, Home and Logout. */
+/** The dashboard's top bar: the menu toggle (small screens), the logo, Home (not on phones: the logo is home) and Logout. */
 export function DashboardNavbar({ menuOpen, onToggleMenu }: DashboardNavbarProps) {
   const { t } = useTranslation();
   const onLogout = useLogOut();
@@ -38,7 +38,7 @@ export function DashboardNavbar({ menuOpen, onToggleMenu }: DashboardNavbarProps
         <div className="navbar-item">
           <LanguageSwitch />
         </div>
-        <Link href="~/" className="navbar-item">
+        <Link href="~/" className="navbar-item dashboard-home-link">
           {t('nav.home')}
         </Link>
         <div className="navbar-item">

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 
 interface CardPaymentFormProps {
   /** The intent's client secret; Pay waits for it. */
@@ -12,15 +11,19 @@ interface CardPaymentFormProps {
   onPaid: (paymentIntentId: string) => void;
 }
 
-const failed = (message: string | undefined, fallback: string) => toast.error(message || fallback);
-
-/** The card field and Pay: creates the payment method, then confirms the intent with it. */
+/**
+ * The card field and Pay: creates the payment method, then confirms the intent with it. A card
+ * refused or a payment that failed is said under Pay until the card is changed or Pay pressed again
+ * (a toast alone was gone before a member had read it).
+ */
 export function CardPaymentForm({ clientSecret, billing, repricing, onPaid }: CardPaymentFormProps) {
   const { t } = useTranslation();
   const stripe = useStripe();
   const elements = useElements();
   const [complete, setComplete] = useState(false);
   const [paying, setPaying] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const failed = (message: string | undefined, fallback: string) => setProblem(message || fallback);
   const ready = Boolean(stripe && elements && clientSecret && complete) && !repricing;
 
   const onSubmit = async (event: FormEvent) => {
@@ -28,6 +31,7 @@ export function CardPaymentForm({ clientSecret, billing, repricing, onPaid }: Ca
     const card = elements?.getElement(CardElement);
     if (!stripe || !card || !clientSecret || !ready) return;
     setPaying(true);
+    setProblem(null);
     try {
       const method = await stripe.createPaymentMethod({
         type: 'card',
@@ -62,7 +66,7 @@ export function CardPaymentForm({ clientSecret, billing, repricing, onPaid }: Ca
             options={{ hidePostalCode: true, style: { base: { fontSize: '16px' } } }}
             onChange={(change) => {
               setComplete(change.complete);
-              if (change.error) toast.error(change.error.message, { id: 'card-error' });
+              setProblem(change.error ? change.error.message : null);
             }}
           />
         </div>
@@ -74,6 +78,11 @@ export function CardPaymentForm({ clientSecret, billing, repricing, onPaid }: Ca
       >
         {t('pages.pay')}
       </button>
+      {problem && (
+        <div className="notification is-danger is-light mt-3 payment-problem" role="alert">
+          {problem}
+        </div>
+      )}
     </form>
   );
 }

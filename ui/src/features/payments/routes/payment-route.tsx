@@ -37,6 +37,8 @@ function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment })
   const [applied, setApplied] = useState<string | undefined>();
   const [paidId, setPaidId] = useState<string | null>(null);
   const [applying, setApplying] = useState(false);
+  /** Why the typed code did not apply, said under the field until the code changes. */
+  const [couponProblem, setCouponProblem] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const intent = usePaymentIntent({ ...terms, code: applied });
   const coupons = usePayableCoupons();
@@ -55,13 +57,17 @@ function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment })
 
   /** The server prices the coupon; only when it agrees does the screen switch to that price. */
   const onApply = async () => {
-    if (!match) return;
+    if (!match) {
+      setCouponProblem(t('pages.noSuchCoupon', { code: typed.trim().toUpperCase() }));
+      return;
+    }
     setApplying(true);
     try {
       await queryClient.fetchQuery(paymentIntentQueryOptions({ ...terms, code: match.code }));
       setApplied(match.code);
+      setCouponProblem(null);
     } catch (error) {
-      toast.error(errorMessage(error, undefined, about));
+      setCouponProblem(errorMessage(error, undefined, about));
     } finally {
       setApplying(false);
     }
@@ -137,20 +143,37 @@ function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment })
                   className="input"
                   value={typed}
                   placeholder={t('pages.couponCodeField')}
-                  onChange={(e) => setTyped(e.target.value)}
+                  aria-invalid={couponProblem ? true : undefined}
+                  aria-describedby={couponProblem ? `${couponId}-problem` : undefined}
+                  onChange={(e) => {
+                    setTyped(e.target.value);
+                    setCouponProblem(null);
+                  }}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' && typed.trim()) void onApply();
+                  }}
                 />
               </div>
               <div className="control">
                 <button
                   type="button"
                   className={`button is-info${applying ? ' is-loading' : ''}`}
-                  disabled={!match || applying || match.code.toLowerCase() === applied?.toLowerCase()}
+                  disabled={
+                    !typed.trim() ||
+                    applying ||
+                    (match !== undefined && match.code.toLowerCase() === applied?.toLowerCase())
+                  }
                   onClick={() => void onApply()}
                 >
                   {t('pages.apply')}
                 </button>
               </div>
             </div>
+            {couponProblem && (
+              <p className="help is-danger" id={`${couponId}-problem`} role="alert">
+                {couponProblem}
+              </p>
+            )}
           </div>
         )}
       </div>

@@ -95,9 +95,13 @@ describe('payment', () => {
     const input = screen.getByLabelText('Coupon code');
     const apply = screen.getByRole('button', { name: 'Apply coupon' });
     expect(apply).toBeDisabled();
-    await user.type(input, 'old5');
-    expect(apply).toBeDisabled(); // known, but no longer available
+    await user.type(input, 'old5'); // known, but no longer available
+    await user.click(apply);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No available coupon has the code OLD5.');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo('POST', '/create-payment-intent')).toHaveLength(1);
     await user.clear(input);
+    expect(screen.queryByRole('alert')).toBeNull();
     await user.type(input, 'welcome10');
     expect(apply).toBeEnabled();
     await user.click(apply);
@@ -120,18 +124,18 @@ describe('payment', () => {
     const coupon = backend.coupons.find((c) => c.code === 'SUMMER15');
     if (coupon) coupon.status = 'unavailable';
     await user.click(screen.getByRole('button', { name: 'Apply coupon' }));
-    expect(await screen.findByText('This coupon is not available.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This coupon is not available.');
     expect(amount('Payable Amount')).toHaveTextContent('৳ 13,000');
   });
 
-  it('shows a declined card as a toast and records nothing', async () => {
+  it('shows a declined card in a lasting alert under Pay and records nothing', async () => {
     const { user } = renderRoute(path, { signedInAs: member });
     await waitFor(() => expect(amount('Net Rent')).toHaveTextContent('৳ 13,000'));
     await typeCard(user, '4000000000000002');
     const pay = screen.getByRole('button', { name: 'Pay' });
     await waitFor(() => expect(pay).toBeEnabled());
     await user.click(pay);
-    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
     expect(callsTo('POST', '/payment')).toHaveLength(0);
     expect(screen.queryByText(/Transaction ID/)).toBeNull();
   });
