@@ -12,7 +12,7 @@ import { stackReport, type Stack } from './start/stack-report.ts';
 import { startAuthEmulator, startTools } from './start/start-tools.ts';
 
 /**
- * The product as a system (DESIGN §2): each server its own OS process,
+ * The product as a system (docs/architecture.md §2): each server its own OS process,
  * started in dependency order (the auth emulator, Postgres, payment sandbox and SMTP sink
  * together; then the command-service, the projector(s), the mailer, the outbox relay in the Kafka
  * mode, the reminder scheduler, the query-service and the UI), then the building and the demo
