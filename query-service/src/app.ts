@@ -29,7 +29,7 @@ import { userRoleRoutes } from './routes/user-roles.ts';
 
 export type { QueryDeps } from './query-deps.ts';
 
-/** The query-service: reads the projector's views (spec §3, §7; DESIGN.md §6). */
+/** The query-service: reads the projector's views with the spec's paths and shapes (docs/architecture.md §6, §8). */
 export function createApp(deps: QueryDeps): Koa {
   const app = new Koa();
   trustProxy(app, deps.trustProxyHops);

@@ -13,7 +13,7 @@ import { userAggregate } from '../user/user.ts';
 import type { AppDeps } from '../command-deps.ts';
 import { IdentityProviderUnavailable, InvalidIdToken, type VerifiedIdentity } from './identity-verifier.ts';
 
-/** Only a verified Firebase ID token buys an access token; a bare email gets 400 (DESIGN §7). */
+/** Only a verified Firebase ID token buys an access token; a bare email gets 400 (docs/architecture.md §5, §8). */
 const signInBody = z.object({ idToken: safeText.min(20).max(8192) });
 
 export function authRoutes(deps: AppDeps): Router {
