@@ -13,7 +13,9 @@ export interface OutgoingEmail {
 
 /** A Dhaka calendar date (YYYY-MM-DD) as people write it: 30 November 2026. */
 const longDate = (isoDate: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T12:00:00Z`));
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T12:00:00Z`),
+  );
 
 const signature = `\n\n${buildingIssuer.name}\n${buildingIssuer.address.join('\n')}`;
 
