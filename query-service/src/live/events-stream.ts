@@ -4,6 +4,7 @@ import { readModelOf } from '@building/events/read-models/all-read-models';
 import type { ViewChange } from '@building/events/read-models/view-changes';
 import { requireCaller, roleFromView, type Caller } from '../auth/caller.ts';
 import type { QueryDeps } from '../query-deps.ts';
+import { sseConnections } from '@building/infra/metrics/metrics';
 
 /** Whether `caller` may hear about `change`: admins everything, others public views and their own. */
 export function mayHear(change: ViewChange, caller: Caller | null): boolean {
@@ -48,7 +49,12 @@ export function eventStreamRoutes(deps: QueryDeps): Router {
         body.write(`data: ${JSON.stringify({ view: change.view, position: change.position })}\n\n`);
     });
     const heartbeat = setInterval(() => body.write(': keep-alive\n\n'), deps.heartbeatMs ?? 15_000);
+    sseConnections.inc();
+    let open = true;
     const close = () => {
+      if (!open) return;
+      open = false;
+      sseConnections.dec();
       clearInterval(heartbeat);
       unsubscribe();
       body.end();
