@@ -25,8 +25,6 @@ import { defaultRateLimits } from './protection/rate-limiter.ts';
 import { userRoutes } from './user/api.ts';
 import { notificationRoutes } from './user/notification-routes.ts';
 
-const ownLimits = new Set(['/jwt', '/images']);
-
 /** The command side: authentication, then commands -> deciders -> event store, behind one protection. */
 export function createApp(commandDeps: CommandDeps): Koa {
   const deps: AppDeps = {
@@ -46,9 +44,14 @@ export function createApp(commandDeps: CommandDeps): Koa {
   app.use(problemDocs());
   app.use(refuseUnsafeText());
   const limitWrites = rateLimit(deps.rateLimiter, deps.rateLimits.writes, (ctx) => writerKey(ctx, deps));
+  const limitSignIn = rateLimit(deps.rateLimiter, deps.rateLimits.signIn, (ctx) => `jwt:${ctx.ip}`);
   app.use(async (ctx, next) => {
-    const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method);
-    return isWrite && !ownLimits.has(ctx.path) ? limitWrites(ctx, next) : next();
+    if (['GET', 'HEAD', 'OPTIONS'].includes(ctx.method)) return next();
+    // Counted before the body is parsed, so a body refused (malformed, too deep) spends budget
+    // too; by the route the router will match, which ignores case and a trailing slash.
+    const route = ctx.path.toLowerCase().replace(/\/+$/, '');
+    if (route === '/jwt') return limitSignIn(ctx, next);
+    return route === '/images' ? next() : limitWrites(ctx, next); // uploads have their own budget
   });
   // Before the JSON parser: the Stripe webhook verifies its signature over the raw body.
   // Each request goes only to the routers with a route under its first path segment.

@@ -11,7 +11,6 @@ import { refuseUnsafeText } from '@building/infra/http/safe-text';
 import { trustProxy } from '@building/infra/http/trust-proxy';
 import { eventStreamRoutes } from './live/events-stream.ts';
 import type { QueryDeps } from './query-deps.ts';
-import { defaultStreamCaps, streamCaps } from './protection/stream-caps.ts';
 import { knownPosition, minPosition } from './read-your-writes/min-position.ts';
 import { responseCache, type ReadBudget } from './http/response-cache.ts';
 import { adminOpsRoutes } from './ops/admin-routes.ts';
@@ -31,7 +30,7 @@ import { userRoleRoutes } from './routes/user-roles.ts';
 
 export type { QueryDeps } from './query-deps.ts';
 
-/** The query-service: reads the projector's views (spec §3, §7; DESIGN.md §6). */
+/** The query-service: reads the projector's views with the spec's paths and shapes (docs/architecture.md §6, §8). */
 export function createApp(deps: QueryDeps): Koa {
   const app = new Koa();
   trustProxy(app, deps.trustProxyHops);
@@ -75,7 +74,6 @@ export function createApp(deps: QueryDeps): Koa {
   app.use(securityHeaders({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
   if (reads) app.use(rateLimit(reads.limiter, reads.limit, reads.keyOf));
   app.use(conditionalGet());
-  app.use(streamCaps({ ...defaultStreamCaps, ...deps.streamCaps }));
   app.use(refuseUnsafeText());
   app.use(minPosition(deps));
   const routers = [

@@ -5,6 +5,7 @@ import type { ViewChange } from '@building/events/read-models/view-changes';
 import { requireCaller, roleFromView, type Caller } from '../auth/caller.ts';
 import type { QueryDeps } from '../query-deps.ts';
 import { sseConnections } from '@building/infra/metrics/metrics';
+import { defaultStreamCaps, streamCaps } from '../protection/stream-caps.ts';
 
 /** Whether `caller` may hear about `change`: admins everything, others public views and their own. */
 export function mayHear(change: ViewChange, caller: Caller | null): boolean {
@@ -21,7 +22,8 @@ export function mayHear(change: ViewChange, caller: Caller | null): boolean {
  * come as `?access_token=`; without one, only public views are streamed.
  */
 export function eventStreamRoutes(deps: QueryDeps): Router {
-  return new Router().get('/events/stream', async (ctx) => {
+  const capStreams = streamCaps({ ...defaultStreamCaps, ...deps.streamCaps });
+  return new Router().get('/events/stream', capStreams, async (ctx) => {
     const hasToken = Boolean(ctx.get('Authorization') || ctx.query.access_token);
     const caller: Caller | null = hasToken
       ? { ...(await requireCaller(ctx, deps, { allowQueryToken: true })) }
