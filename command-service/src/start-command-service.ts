@@ -24,8 +24,21 @@ export interface CommandServiceHandle {
   stop(): Promise<void>;
 }
 
-/** Unsigned emulator tokens are accepted only when the emulator is configured; otherwise Google's keys. */
+const loopback = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/**
+ * Unsigned emulator tokens are accepted only when the emulator is configured; otherwise Google's
+ * keys. The emulator is a demo identity provider: anyone who reaches it can verify any address
+ * (and so become admin) or sign in as any account. So a command-service reachable beyond loopback
+ * refuses to start with it unless DEMO_IDENTITY=1 says this is a demo.
+ */
 export function identityVerifierFor(config: Config): IdentityVerifier {
+  if (config.FIREBASE_AUTH_EMULATOR_HOST && !loopback.has(config.HOST) && config.DEMO_IDENTITY !== '1')
+    throw new Error(
+      `FIREBASE_AUTH_EMULATOR_HOST is set and the command-service listens on ${config.HOST}: the Auth ` +
+        'emulator is a demo identity provider (anyone who reaches it can make themselves admin). Use a ' +
+        'Firebase project (FIREBASE_PROJECT_ID, no FIREBASE_AUTH_EMULATOR_HOST), or set DEMO_IDENTITY=1 for a demo.',
+    );
   return config.FIREBASE_AUTH_EMULATOR_HOST
     ? createEmulatorIdentityVerifier({
         host: config.FIREBASE_AUTH_EMULATOR_HOST,
@@ -43,6 +56,7 @@ export async function startCommandService(config: Config): Promise<CommandServic
   if (!config.JWT_SECRET)
     throw new Error('JWT_SECRET is not set: the command-service cannot sign access tokens');
   if (!config.DATABASE_URL) throw new Error('DATABASE_URL is not set');
+  const identity = identityVerifierFor(config);
   const db = knex({ client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 20 } });
   await migrateEventStore(db);
   await migrateImages(db);
@@ -70,7 +84,7 @@ export async function startCommandService(config: Config): Promise<CommandServic
   const app = createApp({
     store,
     revokedTokens,
-    identity: identityVerifierFor(config),
+    identity,
     rateLimiter,
     rateLimits: { writes: { points: config.RATE_LIMIT_WRITES_PER_MINUTE, windowSeconds: 60 } },
     jwtSecret: config.JWT_SECRET,

@@ -27,10 +27,19 @@ const schema = z.object({
   COMMAND_PUBLIC_URL: z.string().default('http://127.0.0.1:4001'),
   QUERY_PUBLIC_URL: z.string().default('http://127.0.0.1:4002'),
   JWT_SECRET: z.string().min(32).optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(600),
+  /**
+   * Access-token lifetime: also how long a signed-in person keeps access after their identity is
+   * deleted or disabled at the provider (the UI renews the token from the provider's session).
+   */
+  JWT_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   ADMIN_EMAILS: z.string().default('admin@building.test'),
   FIREBASE_PROJECT_ID: z.string().default('demo-building'),
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+  /**
+   * `1`: this is a demo, so the Auth emulator (a demo identity provider: whoever reaches it can
+   * verify any address, hence become admin) may be used beyond loopback. See identityVerifierFor.
+   */
+  DEMO_IDENTITY: z.enum(['1', '']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Writes (commands) per signed-in person (or anonymous address) per minute. */
