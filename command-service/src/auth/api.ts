@@ -41,7 +41,7 @@ export function authRoutes(deps: AppDeps): Router {
     const claims = await signedIn(ctx, deps);
     if (!deps.revokedTokens)
       throw new HttpProblem(503, 'Service Unavailable', 'signing out is not configured');
-    if (claims.jti) await deps.revokedTokens.revoke(claims.jti, claims.expiresAt);
+    await deps.revokedTokens.revoke(claims.jti, claims.expiresAt);
     ctx.status = 204;
   });
   return router;

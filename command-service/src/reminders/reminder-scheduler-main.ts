@@ -2,6 +2,8 @@ import knex from 'knex';
 import { loadConfig } from '@building/infra/config';
 import { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { migrateEventStore } from '@building/infra/event-store/schema';
+import { databaseCheck } from '@building/infra/metrics/health-checks';
+import { startMetricsServer } from '@building/infra/metrics/metrics-server';
 import { CannotStart, runMain } from '@building/infra/process/run-main';
 import { createReminderScheduler } from './reminder-scheduler.ts';
 import { reminderSettings } from './reminder-settings.ts';
@@ -22,9 +24,20 @@ await runMain('reminder-scheduler', async () => {
   const scheduler = createReminderScheduler({ store, ...settings, log });
   await scheduler.runOnce();
   scheduler.start();
+  const metrics =
+    config.METRICS_PORT_REMINDERS === undefined
+      ? null
+      : await startMetricsServer({
+          name: 'reminder-scheduler',
+          port: config.METRICS_PORT_REMINDERS,
+          host: config.HOST,
+          token: config.METRICS_TOKEN,
+          checks: { database: databaseCheck(db) },
+        });
   return {
     said: `running, waking every ${settings.intervalMs} ms (clock ${settings.now().toISOString()})`,
     async stop() {
+      await metrics?.stop();
       await scheduler.stop();
       await db.destroy();
     },
