@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Koa, { type Context } from 'koa';
+import { healthRoute } from '@building/infra/metrics/health-route';
+import { httpMetrics } from '@building/infra/metrics/http-metrics';
 import { problemMiddleware } from '@building/infra/http/problem';
 import { problemDocs } from '@building/infra/http/problem-docs';
 import { refuseUnsafeText } from '@building/infra/http/safe-text';
@@ -33,8 +35,10 @@ export function createApp(commandDeps: CommandDeps): Koa {
   };
   const app = new Koa();
   trustProxy(app, deps.trustProxyHops);
+  app.use(httpMetrics({ token: deps.metricsToken }));
   app.use((ctx, next) => withCommandScope(next));
   app.use(problemMiddleware({ log: deps.log }));
+  app.use(healthRoute('command-service', deps.health ?? {}));
   app.use(securityHeaders());
   app.use(corsForUi(deps.uiOrigins));
   app.use(problemDocs());

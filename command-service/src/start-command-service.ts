@@ -7,6 +7,9 @@ import { migrateEventStore } from '@building/infra/event-store/schema';
 import { ensureTopics } from '@building/infra/kafka/ensure-topics';
 import { createKafka } from '@building/infra/kafka/kafka-client';
 import { startOutboxRelay } from '@building/infra/kafka/outbox-relay';
+import { collectOutboxBacklog } from '@building/infra/metrics/collectors';
+import type { HealthCheck } from '@building/infra/metrics/health';
+import { brokerCheck, databaseCheck, redisCheck } from '@building/infra/metrics/health-checks';
 import { createApp } from './app.ts';
 import { createEmulatorIdentityVerifier } from './auth/emulator-identity-verifier.ts';
 import { createGoogleIdentityVerifier } from './auth/google-identity-verifier.ts';
@@ -69,6 +72,12 @@ export async function startCommandService(config: Config): Promise<CommandServic
     ? createRedisRateLimiter({ url: config.REDIS_URL })
     : createMemoryRateLimiter();
 
+  const redisHealth = config.REDIS_URL ? redisCheck(config.REDIS_URL) : null;
+  const health: Record<string, HealthCheck> = { database: databaseCheck(db) };
+  if (kafka) health.broker = brokerCheck(kafka);
+  if (redisHealth) health.redis = redisHealth.check;
+  const stopBacklog = relay ? collectOutboxBacklog(db) : () => {};
+
   const revokedTokens = await openRevokedTokens(config, db, (line) =>
     console.warn(`[command-service] ${line}`),
   );
@@ -85,6 +94,8 @@ export async function startCommandService(config: Config): Promise<CommandServic
     trustProxyHops: config.TRUST_PROXY,
     publicUrl: config.COMMAND_PUBLIC_URL,
     payments: createPaymentProvider(config),
+    metricsToken: config.METRICS_TOKEN,
+    health,
     log: (error) => console.error('[command-service]', error),
   });
   const server: Server = await new Promise((resolve, reject) => {
@@ -100,6 +111,8 @@ export async function startCommandService(config: Config): Promise<CommandServic
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
+      stopBacklog();
+      await redisHealth?.close();
       await relay?.stop();
       await kafka?.disconnect();
       await rateLimiter.close?.();

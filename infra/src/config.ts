@@ -66,6 +66,21 @@ const schema = z.object({
   /** `npm start`: the local SMTP sink's ports (SMTP, and its mailbox page). */
   SMTP_SINK_PORT: z.coerce.number().int().default(2525),
   MAILBOX_PORT: z.coerce.number().int().default(8025),
+  /**
+   * Bearer token that opens `/metrics` to callers off this machine (Prometheus in docker-compose);
+   * without it, the metrics answer on loopback only.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * The metrics (and /health) ports of the processes without an HTTP API; unset, that process
+   * opens none (npm start sets 9410, 9420, 9421 and 9422; docker-compose sets its own).
+   */
+  METRICS_PORT_PROJECTOR: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_PORT_OUTBOX_RELAY: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_PORT_MAILER: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_PORT_REMINDERS: z.coerce.number().int().min(0).max(65535).optional(),
+  /** `/health` reports failing when a projection has more events than this left to apply. */
+  HEALTH_MAX_PROJECTION_LAG: z.coerce.number().int().positive().default(1000),
   /** Where the payment sandbox listens; used when STRIPE_SECRET_KEY is a sandbox key. */
   PAYMENT_SANDBOX_URL: z.string().optional(),
 });

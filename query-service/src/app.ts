@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import cors from '@koa/cors';
+import { httpMetrics } from '@building/infra/metrics/http-metrics';
 import { problemMiddleware } from '@building/infra/http/problem';
 import { problemDocs } from '@building/infra/http/problem-docs';
 import { rateLimit } from '@building/infra/rate-limit/rate-limit';
@@ -17,7 +18,7 @@ import { agreementRoutes } from './routes/agreements.ts';
 import { announcementRoutes } from './routes/announcements.ts';
 import { apartmentRoutes } from './routes/apartments.ts';
 import { couponRoutes } from './routes/coupons.ts';
-import { healthRoutes } from './routes/health.ts';
+import { health } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
 import { maintenanceRoutes } from './routes/maintenance.ts';
 import { memberRoutes } from './routes/members.ts';
@@ -39,11 +40,13 @@ export function createApp(deps: QueryDeps): Koa {
     if (['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE'].includes(error.code ?? '')) return;
     log(`response failed: ${String(error)}`);
   });
+  app.use(httpMetrics({ token: deps.metricsToken, log }));
   app.use(
     problemMiddleware({
       log: (error) => log(`500: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     }),
   );
+  app.use(health(deps));
   const reads: ReadBudget | undefined = deps.reads && {
     limiter: deps.reads.limiter,
     limit: { points: deps.reads.perMinute, windowSeconds: 60 },
@@ -74,7 +77,6 @@ export function createApp(deps: QueryDeps): Koa {
   app.use(refuseUnsafeText());
   app.use(minPosition(deps));
   const routers = [
-    healthRoutes,
     apartmentRoutes,
     couponRoutes,
     announcementRoutes,

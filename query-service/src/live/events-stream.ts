@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import type { VerifiedAccess } from '@building/infra/auth/access-token';
 import { streamTickets, streamTicketTtlSeconds } from '@building/infra/auth/stream-ticket';
 import { badRequest, unauthorized } from '@building/infra/http/problem';
+import { sseConnections } from '@building/infra/metrics/metrics';
 import { readModelOf } from '@building/events/read-models/all-read-models';
 import type { ViewChange } from '@building/events/read-models/view-changes';
 import { requireCaller, roleFromView, type Caller } from '../auth/caller.ts';
@@ -102,10 +103,12 @@ export function eventStreamRoutes(deps: QueryDeps): Router {
       // Timers hold at most 2^31 - 1 ms; a longer token is caught by the keep-alive check.
       const expiry =
         listener && setTimeout(close, Math.min(listener.accessExpiresAt.getTime() - Date.now(), 2 ** 31 - 1));
+      sseConnections.inc();
       let closed = false;
       function close() {
         if (closed) return;
         closed = true;
+        sseConnections.dec();
         clearInterval(heartbeat);
         if (expiry) clearTimeout(expiry);
         unsubscribe();

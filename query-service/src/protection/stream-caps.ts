@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import { HttpProblem } from '@building/infra/http/problem';
+import { rateLimitedTotal } from '@building/infra/metrics/metrics';
 
 /** Live-update streams one query-service instance holds open at once. */
 export interface StreamCaps {
@@ -48,5 +49,7 @@ export function streamCaps(caps: StreamCaps) {
   };
 }
 
-const streamsRefused = (detail: string) =>
-  new HttpProblem(429, 'Too Many Requests', detail, { retryAfterSeconds: 5 });
+const streamsRefused = (detail: string) => {
+  rateLimitedTotal.inc({ class: 'stream' });
+  return new HttpProblem(429, 'Too Many Requests', detail, { retryAfterSeconds: 5 });
+};
