@@ -24,6 +24,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   await assertStackPortsFree(env.ports, {
     database: Boolean(env.outsideDatabase),
     smtp: Boolean(env.outsideSmtp),
+    kafka: env.kafkaMode,
+    projectors: env.projectorCount,
   });
 
   const group = serverGroup(options);

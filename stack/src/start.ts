@@ -66,6 +66,9 @@ console.log(`
   query-service    ${stack.urls.query}
   auth emulator    http://${stack.authHost}
   payment sandbox  ${stack.urls.sandbox}   (test card 4242 4242 4242 4242)
+  metrics          ${Object.entries(stack.urls.metrics)
+    .map(([name, at]) => `${name} ${new URL(at).port}`)
+    .join(', ')}   (GET /metrics and /health; METRICS_PORT_*)
   mailbox          ${stack.urls.mailbox ?? `none: emails go to ${stack.smtpHost} (SMTP_URL)`}${stack.urls.mailbox ? `   (the emails sent, SMTP at ${stack.smtpHost})` : ''}
 
   Demo accounts (email / password):
