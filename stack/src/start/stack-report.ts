@@ -50,7 +50,7 @@ export function stackReport(
       command: url(ports.command),
       query: url(ports.query),
       sandbox: tools.sandboxUrl,
-      mailbox: env.outsideSmtp ? null : url(ports.mailbox),
+      mailbox: env.localMailbox ? url(ports.mailbox) : null,
       metrics: metricsUrls(env),
     },
     smtpHost: new URL(tools.smtpUrl).host,
