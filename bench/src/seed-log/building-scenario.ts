@@ -1,4 +1,10 @@
-import { monthNames, type ApartmentDetails } from '@building/events/catalogue';
+import type { ApartmentDetails } from '@building/events/catalogue';
+import {
+  buildingDay,
+  monthName,
+  monthOfOrdinal,
+  monthOrdinal,
+} from '@building/events/rent-ledger/building-calendar';
 import type { StoredEvent } from '@building/events/envelope';
 import type { Caller } from '@building/command-service/command-handling/caller';
 import {
@@ -91,6 +97,8 @@ export function* decideBuilding(options: ScenarioOptions): Generator<StoredEvent
     if (si % 6 === 3) log.record(withdrawAgreement(log, si, people[1]!));
     log.record(rejectAgreement(log, si, people[2]!, admin));
     log.record(acceptAgreement(log, si, people[0]!, admin));
+    // The lease owes from the month it was accepted: its months are lived from there.
+    const firstMonth = monthOrdinal(buildingDay(log.now()));
 
     if (si % 25 === 1) {
       const code = `SAVE${si}${tag}`.slice(0, 40);
@@ -126,7 +134,8 @@ export function* decideBuilding(options: ScenarioOptions): Generator<StoredEvent
         log.record(acceptAgreement(log, si, tenant, admin));
       }
       if (random.chance(0.05)) log.record(recordProfile(log, { email: tenant, name: `Tenant ${si} (${m})` }));
-      liveMonth(month, { email: tenant, si, month: monthNames[m % 12]!, year: 2024 + Math.floor(m / 12) });
+      const lived = monthOfOrdinal(firstMonth + m);
+      liveMonth(month, { email: tenant, si, month: monthName(lived), year: lived.year });
     }
     yield pending;
     pending = [];

@@ -1,5 +1,8 @@
 import type { DomainEvent } from '@building/events/catalogue';
 import { categoryOfStream, type Category } from '@building/events/streams';
+import { depositAggregate } from '../account/deposit.ts';
+import { meterAggregate } from '../account/meter.ts';
+import { tariffAggregate } from '../account/tariff.ts';
 import { agreementAggregate } from '../agreement/agreement.ts';
 import { announcementAggregate } from '../announcement/announcement.ts';
 import { apartmentAggregate } from '../apartment/apartment.ts';
@@ -17,6 +20,9 @@ const aggregates: Record<Category, Aggregate<unknown>> = {
   announcement: announcementAggregate as Aggregate<unknown>,
   payment: paymentAggregate as Aggregate<unknown>,
   maintenance: maintenanceAggregate as Aggregate<unknown>,
+  tariff: tariffAggregate as Aggregate<unknown>,
+  meter: meterAggregate as Aggregate<unknown>,
+  deposit: depositAggregate as Aggregate<unknown>,
 };
 
 /** The aggregate that folds a stream, by its category. */

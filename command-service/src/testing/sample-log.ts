@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { buildingDay, monthName } from '@building/events/rent-ledger/building-calendar';
 import type { PostgresEventStore } from '@building/infra/event-store/event-store';
 import type { Caller } from '../command-handling/caller.ts';
 import type { Decision } from '../scenario/decision.ts';
@@ -16,7 +17,7 @@ const admin: Caller = { email: 'admin@building.test', role: 'admin', name: 'Admi
 /**
  * Appends a small building's history through the store (real hash chains), decided by the real
  * deciders: apartments, users, agreements requested and accepted (every third rejected), a coupon,
- * an announcement, January paid with the coupon (odd apartments) or declined (even ones; intent
+ * an announcement, each lease's first month paid with the coupon (odd apartments) or declined (even ones; intent
  * `pi_<si>`). `apartments` scales it up for rebuild tests. Returns the number of events appended.
  */
 export async function appendSampleLog(
@@ -44,10 +45,14 @@ export async function appendSampleLog(
       await append(rejectAgreement(log, si, email, admin));
       continue;
     }
-    await append(acceptAgreement(log, si, email, admin));
+    const accept = acceptAgreement(log, si, email, admin);
+    await append(accept);
+    // The lease's first month: the clock wraps, so a later lease may begin after January.
+    const leased = accept.events.find((e) => e.type === 'AgreementAccepted');
+    const first = buildingDay(new Date(leased?.type === 'AgreementAccepted' ? leased.data.acceptedAt : 0));
     const open = startRentPayment(
       log,
-      { email, si, month: 'January', year: 2026, code: 'EID10' },
+      { email, si, month: monthName(first), year: first.year, code: 'EID10' },
       `pi_${si}`,
     );
     await append(open);
