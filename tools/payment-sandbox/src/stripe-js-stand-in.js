@@ -116,6 +116,28 @@ function readCard(values, now, strict) {
   };
 }
 
+/**
+ * The card field's words by the Elements' `locale`: English, and Bangla (which real Stripe does not
+ * translate; the stand-in draws it so a Bangla page can be checked whole).
+ */
+const fieldWords = {
+  en: {
+    group: 'Card details',
+    number: 'Card number',
+    expiry: 'Expiration date MM / YY',
+    mmyy: 'MM / YY',
+    cvc: 'CVC',
+  },
+  bn: {
+    group: 'কার্ডের তথ্য',
+    number: 'কার্ড নম্বর',
+    expiry: 'মেয়াদ শেষের তারিখ মাস / বছর',
+    mmyy: 'মাস / বছর',
+    cvc: 'সিভিসি',
+  },
+};
+const wordsFor = (locale) => fieldWords[String(locale || 'en').slice(0, 2)] || fieldWords.en;
+
 const defaultClasses = {
   base: 'StripeElement',
   complete: 'StripeElement--complete',
@@ -296,7 +318,8 @@ class CardElement {
     const root = document.createElement('div');
     root.className = 'SandboxCardElement';
     root.setAttribute('role', 'group');
-    root.setAttribute('aria-label', 'Card details');
+    const words = wordsFor(this._elements._options.locale);
+    root.setAttribute('aria-label', words.group);
     root.style.cssText = 'display:flex;gap:0.5em;align-items:center;width:100%;';
     const field = (name, label, placeholder, autocomplete, flex) => {
       const input = document.createElement('input');
@@ -311,9 +334,9 @@ class CardElement {
       root.appendChild(input);
       return input;
     };
-    const number = field('cardnumber', 'Card number', '1234 1234 1234 1234', 'cc-number', '1 1 12em');
-    const expiry = field('exp-date', 'Expiration date MM / YY', 'MM / YY', 'cc-exp', '0 0 5em');
-    const cvc = field('cvc', 'CVC', 'CVC', 'cc-csc', '0 0 3.5em');
+    const number = field('cardnumber', words.number, '1234 1234 1234 1234', 'cc-number', '1 1 12em');
+    const expiry = field('exp-date', words.expiry, words.mmyy, 'cc-exp', '0 0 5em');
+    const cvc = field('cvc', words.cvc, words.cvc, 'cc-csc', '0 0 3.5em');
     this._inputs = { number, expiry, cvc };
 
     number.addEventListener('input', () => {

@@ -1,7 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
 import { watchContext } from './page-watch.ts';
 
@@ -28,16 +25,4 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
-const screenshotDir = fileURLToPath(new URL('../../../test-results/screenshots', import.meta.url));
-
-/**
- * Saves a full-page screenshot as test-results/screenshots/<name>.png (kept out of git); a name
- * like 'public/home' goes into a folder.
- */
-export async function screenshot(page: Page, name: string): Promise<string> {
-  const segments = name.split('/').map((segment) => segment.replace(/[^\w.-]+/g, '-').replace(/^\.+/, ''));
-  const path = `${join(screenshotDir, ...segments.filter(Boolean))}.png`;
-  mkdirSync(dirname(path), { recursive: true });
-  await page.screenshot({ path, fullPage: true });
-  return path;
-}
+export { screenshot } from './screenshot.ts';

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page, Request, Response } from 'playwright-core';
+import { screenshot } from './screenshot.ts';
 import { solidPng } from './solid-png.ts';
 
 /**
@@ -162,4 +163,12 @@ export async function takePageProblems(): Promise<string[]> {
   problems.length = 0;
   allowed.length = 0;
   return taken;
+}
+
+/** A screenshot of every open page, as `<name>-<n>`, for a test that failed. */
+export async function screenshotOpenPages(name: string): Promise<void> {
+  const pages = [...watched].flatMap((context) => context.pages()).filter((page) => !page.isClosed());
+  await Promise.all(
+    pages.map((page, index) => screenshot(page, `${name}-${index + 1}`).catch(() => undefined)),
+  );
 }

@@ -7,6 +7,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
+import { formatDigits } from '../lib/format.ts';
 
 export interface DataTableProps<Row> {
   /** The column headings, after the '#' column when the rows are numbered. */
@@ -76,7 +77,7 @@ export function DataTable<Row>({
           {rows.map((row, index) => (
             <Fragment key={rowKey(row)}>
               <tr className={details ? 'has-details' : undefined}>
-                {numbered && <td data-label="#">{index + 1}</td>}
+                {numbered && <td data-label="#">{formatDigits(index + 1)}</td>}
                 {labelled(cells(row), columns)}
               </tr>
               {details && (

@@ -15,8 +15,12 @@ export function ProfileCard({ role }: { role: string }) {
           <Avatar name={name} photoURL={user.photoURL} size={96} />
         </div>
         <div className="media-content">
-          <p className="title is-4">{name}</p>
-          <p className="subtitle is-6 mb-2">{user.email}</p>
+          <p className="title is-4" translate="no">
+            {name}
+          </p>
+          <p className="subtitle is-6 mb-2" translate="no">
+            {user.email}
+          </p>
           <span className="tag is-info is-light">{role}</span>
         </div>
       </div>

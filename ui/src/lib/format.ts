@@ -1,4 +1,4 @@
-import { currentLanguage, type Language } from '../i18n/i18n.ts';
+import { currentLanguage, translate, type Language } from '../i18n/i18n.ts';
 
 /** The locale each language formats with: Bangla digits and Bangla month names in Bangla. */
 const locales: Record<Language, string> = { en: 'en-GB', bn: 'bn-BD' };
@@ -33,7 +33,7 @@ export const formatNumber = (value: number, fractionDigits = 0): string =>
 /** Every time is shown as the building keeps it: Dhaka time (UTC+6, no daylight saving). */
 export const buildingTimeZone = 'Asia/Dhaka';
 
-const shortDate = { timeZone: buildingTimeZone, day: '2-digit', month: '2-digit', year: '2-digit' } as const;
+const shortDate = { timeZone: buildingTimeZone, day: '2-digit', month: '2-digit', year: 'numeric' } as const;
 
 const dateTime = {
   timeZone: buildingTimeZone,
@@ -50,7 +50,7 @@ const longDate = { timeZone: buildingTimeZone, day: 'numeric', month: 'long', ye
 
 const valid = (date: Date) => !Number.isNaN(date.getTime());
 
-/** A request or acceptance date as dd/mm/yy in Dhaka. Accepts ms or an ISO string. */
+/** A request or acceptance date as dd/mm/yyyy in Dhaka. Accepts ms or an ISO string. */
 export function formatShortDate(value: number | string): string {
   const date = new Date(value);
   return valid(date) ? formatter('short-date', shortDate).format(date) : '—';
@@ -81,3 +81,17 @@ export const formatMonthName = (value: number): string =>
 
 /** A payment time (unix seconds) as dd/mm/yyyy HH:mm:ss, Dhaka time. */
 export const formatPaymentTime = (unixSeconds: number): string => formatDateTime(unixSeconds * 1000);
+
+/**
+ * An apartment's rooms as the listing records them ('2 bed, 2 bath') in the reader's words and
+ * digits; anything else as it was written.
+ */
+export function formatRooms(room: string): string {
+  const layout = /^(\d+) bed, (\d+) bath$/.exec(room.trim());
+  return layout
+    ? translate('apartments.layout', {
+        beds: formatDigits(Number(layout[1])),
+        baths: formatDigits(Number(layout[2])),
+      })
+    : room;
+}

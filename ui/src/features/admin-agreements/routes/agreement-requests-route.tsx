@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
-import { formatNumber, formatShortDate, formatTaka } from '../../../lib/format.ts';
+import { formatDigits, formatNumber, formatShortDate, formatTaka } from '../../../lib/format.ts';
 import { memberApartmentsQueryOptions } from '../../../lib/member-apartments.ts';
 import { useUndoWindow } from '../components/use-undo-window.ts';
 import { useAcceptAgreement } from '../api/accept-agreement.ts';
@@ -106,9 +106,9 @@ export default function AgreementRequestsRoute() {
           const held = undoWindow.waiting(key);
           return (
             <>
-              <td>{request.user_name}</td>
-              <td>{request.user_email}</td>
-              <td>{request.floor}</td>
+              <td translate="no">{request.user_name}</td>
+              <td translate="no">{request.user_email}</td>
+              <td>{formatDigits(request.floor)}</td>
               <td>{request.block}</td>
               <td>{request.apartment}</td>
               <td>{formatTaka(request.rent)}</td>

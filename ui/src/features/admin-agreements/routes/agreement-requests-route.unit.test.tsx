@@ -46,7 +46,7 @@ describe('agreement requests', () => {
     vi.useRealTimers();
   });
 
-  it('lists the requests with their date as dd/mm/yy', async () => {
+  it('lists the requests with their date as dd/mm/yyyy', async () => {
     renderRoute(path, { signedInAs: admin });
     await screen.findByRole('cell', { name: 'Karim' });
     const rows = screen
@@ -71,7 +71,7 @@ describe('agreement requests', () => {
       'B',
       'B-201',
       '৳ 15,000',
-      '09/07/26',
+      '09/07/2026',
       'AcceptReject',
     ]);
   });

@@ -42,8 +42,8 @@ export default function ManageMembersRoute() {
         rowKey={(member) => member._id}
         cells={(member) => (
           <>
-            <td>{member.name ?? member.email}</td>
-            <td>{member.email}</td>
+            <td translate="no">{member.name ?? member.email}</td>
+            <td translate="no">{member.email}</td>
             <td>
               <button
                 type="button"

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { assetUrl } from '../../../lib/asset-url.ts';
-import { formatTaka } from '../../../lib/format.ts';
+import { formatDigits, formatRooms, formatTaka } from '../../../lib/format.ts';
 import type { Apartment } from '../api/get-apartments.ts';
 
 export function ApartmentCard({ apartment, action }: { apartment: Apartment; action: ReactNode }) {
@@ -14,7 +14,11 @@ export function ApartmentCard({ apartment, action }: { apartment: Apartment; act
         <figure className="image is-4by3">
           <img
             src={assetUrl(apartment.image)}
-            alt={t('apartments.imageAlt', { name, block: apartment.block, floor: apartment.floor })}
+            alt={t('apartments.imageAlt', {
+              name,
+              block: apartment.block,
+              floor: formatDigits(apartment.floor),
+            })}
             loading="lazy"
           />
         </figure>
@@ -25,13 +29,13 @@ export function ApartmentCard({ apartment, action }: { apartment: Apartment; act
         </h2>
         <dl className="apartment-facts">
           <dt>{t('apartments.serial')}</dt>
-          <dd>{apartment.si}</dd>
+          <dd>{formatDigits(apartment.si)}</dd>
           <dt>{t('apartments.block')}</dt>
           <dd>{apartment.block}</dd>
           <dt>{t('apartments.floor')}</dt>
-          <dd>{apartment.floor}</dd>
+          <dd>{formatDigits(apartment.floor)}</dd>
           <dt>{t('apartments.room')}</dt>
-          <dd>{apartment.room}</dd>
+          <dd>{formatRooms(apartment.room)}</dd>
           <dt>{t('apartments.rent')}</dt>
           <dd>
             <strong>{formatTaka(apartment.rent)}</strong> {t('apartments.perMonth')}

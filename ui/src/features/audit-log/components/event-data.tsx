@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { en } from '../../../i18n/en.ts';
-import { formatDateTime, formatTaka } from '../../../lib/format.ts';
+import { formatDateTime, formatDigits, formatRooms, formatTaka } from '../../../lib/format.ts';
 
 /** A field the catalogue does not know, spelt out: 'userEmail' -> 'User email', 'rentPoisha' -> 'Rent'. */
 const spelt = (key: string) => {
@@ -22,6 +22,9 @@ const isoTime = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
 function readable(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (key.endsWith('Poisha') && typeof value === 'number') return formatTaka(value / 100);
+  if (key === 'rent' && typeof value === 'number') return formatTaka(value);
+  if (key === 'room' && typeof value === 'string') return formatRooms(value);
+  if (typeof value === 'number') return formatDigits(value);
   if (typeof value === 'string' && isoTime.test(value)) return formatDateTime(value);
   if (Array.isArray(value)) return value.map((item) => readable('', item)).join(', ') || '—';
   if (typeof value === 'object') return JSON.stringify(value);
@@ -39,7 +42,7 @@ export function EventData({ data, label }: { data: unknown; label?: string }) {
           {fields.map(([key, value]) => (
             <div key={key}>
               <dt>{labelOf(key, t)}</dt>
-              <dd>{readable(key, value)}</dd>
+              <dd translate={key === 'room' ? undefined : 'no'}>{readable(key, value)}</dd>
             </div>
           ))}
         </dl>

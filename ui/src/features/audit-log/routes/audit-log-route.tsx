@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import './audit-log.css';
 import { useCallback, useMemo, useState } from 'react';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
@@ -12,14 +13,24 @@ import { formatDateTime, formatDigits } from '../../../lib/format.ts';
 import { ChainVerification } from '../components/chain-verification.tsx';
 import { EventData } from '../components/event-data.tsx';
 
-const actorName = (actor: AuditEvent['actor']) =>
-  typeof actor === 'string' ? actor : `${actor.email} (${actor.role})`;
+/** Who acted: an email and their role in the reader's words, or the system. */
+const actorName = (actor: AuditEvent['actor'], t: TFunction) =>
+  typeof actor === 'string'
+    ? actor === 'system'
+      ? t('pages.system')
+      : actor
+    : `${actor.email} (${Object.hasOwn(roleWords, actor.role) ? t(roleWords[actor.role]!) : actor.role})`;
+const roleWords: Record<string, string> = {
+  admin: 'pages.roleAdmin',
+  member: 'pages.roleMember',
+  user: 'pages.roleUser',
+};
 
 /** The event is of the chosen type, and the text is in it (its type's name as shown included). */
-function matches(event: AuditEvent, type: string, text: string, typeName: string): boolean {
+function matches(event: AuditEvent, type: string, text: string, typeName: string, t: TFunction): boolean {
   if (type && event.type !== type) return false;
   if (!text) return true;
-  const haystack = `${event.stream} ${event.type} ${typeName} ${actorName(event.actor)} ${JSON.stringify(event.data)}`;
+  const haystack = `${event.stream} ${event.type} ${typeName} ${actorName(event.actor, t)} ${JSON.stringify(event.data)}`;
   return haystack.toLowerCase().includes(text.toLowerCase());
 }
 
@@ -40,8 +51,8 @@ export default function AuditLogRoute() {
 
   const types = useMemo(() => [...new Set(log.data?.events.map((e) => e.type))].sort(), [log.data]);
   const shown = useMemo(
-    () => log.data?.events.filter((e) => matches(e, type, text, typeName(e.type))) ?? [],
-    [log.data, type, text, typeName],
+    () => log.data?.events.filter((e) => matches(e, type, text, typeName(e.type), t)) ?? [],
+    [log.data, type, text, typeName, t],
   );
 
   return (
@@ -122,10 +133,10 @@ export default function AuditLogRoute() {
             <>
               <td>{formatDigits(event.position)}</td>
               <td>{formatDateTime(event.occurredAt)}</td>
-              <td>{event.stream}</td>
+              <td translate="no">{event.stream}</td>
               <td>{formatDigits(event.version)}</td>
               <td>{typeName(event.type)}</td>
-              <td>{actorName(event.actor)}</td>
+              <td>{actorName(event.actor, t)}</td>
             </>
           )}
           details={(event) => <EventData data={event.data} label={t('pages.data')} />}

@@ -115,7 +115,14 @@ describe('audit log', () => {
         within(first)
           .getAllByRole('cell')
           .map((c) => c.textContent),
-      ).toEqual(['১', '০১/০৩/২০২৬ ১৬:০০:০০', 'agreement-3', '১', 'চুক্তির অনুরোধ', 'admin@example.com (admin)']);
+      ).toEqual([
+        '১',
+        '০১/০৩/২০২৬ ১৬:০০:০০',
+        'agreement-3',
+        '১',
+        'চুক্তির অনুরোধ',
+        'admin@example.com (অ্যাডমিন)',
+      ]);
       await user.type(screen.getByLabelText('খুঁজুন'), 'গৃহীত');
       expect(screen.getAllByRole('row')).toHaveLength(3);
     } finally {

@@ -21,8 +21,8 @@ describe('member profile and make payment', () => {
     expect(
       screen.getAllByRole('row').map((row) => Array.from(row.children, (cell) => cell.textContent)),
     ).toEqual([
-      ['#', 'Apartment No.', 'Block', 'Floor', 'Room No.', 'Rent (৳)', 'Agreement Accept Date'],
-      ['1', 'A-103', 'A', '1', '103', '৳ 13,000', '02/04/26'],
+      ['#', 'Apartment No.', 'Block', 'Floor', 'Rooms', 'Rent (৳)', 'Agreement Accept Date'],
+      ['1', 'A-103', 'A', '1', '103', '৳ 13,000', '02/04/2026'],
     ]);
   });
 

@@ -4,7 +4,7 @@ import { EmailPreferences } from '../../../components/email-preferences.tsx';
 import { ProfileCard } from '../../../components/profile-card.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
-import { formatShortDate, formatTaka } from '../../../lib/format.ts';
+import { formatDigits, formatRooms, formatShortDate, formatTaka } from '../../../lib/format.ts';
 import { useMemberApartments } from '../../../lib/member-apartments.ts';
 
 /** The member's profile and the apartments they lease. */
@@ -33,8 +33,8 @@ export default function MemberProfileRoute() {
           <>
             <td>{apartment.apartment}</td>
             <td>{apartment.block}</td>
-            <td>{apartment.floor}</td>
-            <td>{apartment.room}</td>
+            <td>{formatDigits(apartment.floor)}</td>
+            <td>{formatRooms(apartment.room)}</td>
             <td>{formatTaka(apartment.rent)}</td>
             <td>{formatShortDate(apartment.accept_date)}</td>
           </>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { monthNames } from '@building/events/catalogue';
 import './payment.css';
 import { Elements } from '@stripe/react-stripe-js';
+import type { StripeElementLocale } from '@stripe/stripe-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -31,7 +32,7 @@ const termsSchema = z.object({
 });
 
 function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const [typed, setTyped] = useState('');
   const [applied, setApplied] = useState<string | undefined>();
@@ -199,7 +200,13 @@ function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment })
           </div>
         ) : (
           <div className="box">
-            <Elements stripe={stripe}>
+            {/* The card field in the reader's language (a new field when it changes). Stripe has no
+                Bangla and falls back to English; the payment sandbox's stand-in draws it. */}
+            <Elements
+              key={i18n.resolvedLanguage}
+              stripe={stripe}
+              options={{ locale: (i18n.resolvedLanguage ?? 'auto') as StripeElementLocale }}
+            >
               <CardPaymentForm
                 clientSecret={data?.ClientSecret}
                 repricing={applying || intent.isFetching}

@@ -55,8 +55,8 @@ describe('user profile', () => {
     const rows = await screen.findAllByRole('row');
     expect(rows.map((row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
       ['#', 'Apartment', 'Block', 'Floor', 'Rent', 'Request Date', 'Status'],
-      ['1', 'A-103', 'A', '1', '৳ 13,000', '05/03/26', 'pending'],
-      ['2', 'B-201', 'B', '2', '৳ 15,000', '28/02/26', 'rejected'],
+      ['1', 'A-103', 'A', '1', '৳ 13,000', '05/03/2026', 'pending'],
+      ['2', 'B-201', 'B', '2', '৳ 15,000', '28/02/2026', 'rejected'],
     ]);
   });
 
