@@ -14,7 +14,9 @@ export type RecordedOutcome =
   | { kind: 'refunded'; position: number; refund: EventData<'RentRefunded'> }
   | { kind: 'failed'; code: string; message: string; position: number }
   | { kind: 'pending'; status: string }
-  | { kind: 'not-rent' };
+  | { kind: 'not-rent' }
+  /** Refunds made at the provider of the paying charge: how many were new. */
+  | { kind: 'provider-refunded'; position: number; recorded: number };
 
 /**
  * Records what the provider says about an intent: RentPaid once it succeeded, RentPaymentFailed for
@@ -78,6 +80,33 @@ export async function recordIntentOutcome(
     };
   }
   return { kind: 'pending', status: intent.status };
+}
+
+/**
+ * After the intent's own outcome is recorded, the refunds the provider lists for its charge that
+ * were made there (not our second-charge refunds), each once: charge.refunded lands here.
+ */
+export async function recordProviderRefunds(
+  deps: PaymentDeps,
+  intent: IntentFacts,
+  meta: CommandMetadata,
+): Promise<RecordedOutcome> {
+  const rent = readRentMetadata(intent.metadata);
+  if (!rent) return { kind: 'not-rent' };
+  const refunds = await deps.provider.refundsOf(intent.id);
+  const result = await handleCommand(
+    deps.store,
+    {
+      load: () => loadPaymentContext(deps.store, rent),
+      decide: (loaded) =>
+        decidePayment(
+          { type: 'RecordProviderRefunds', data: { intent, refunds, refundedAt: meta.now } },
+          contextOf(loaded),
+        ),
+    },
+    meta,
+  );
+  return { kind: 'provider-refunded', position: result.position, recorded: result.events.length };
 }
 
 /** Derived from the intent alone: a retry after a crash asks for the same refund and gets it back. */
