@@ -17,6 +17,7 @@ import { couponRoutes } from './coupon/api.ts';
 import { withCommandScope } from './command-handling/command-scope.ts';
 import { accessClaims } from './http/current-caller.ts';
 import { jsonBody } from './http/json-body.ts';
+import { countCommands } from './http/command-metrics.ts';
 import { corsForUi, securityHeaders } from './http/security.ts';
 import { imageRoutes } from './images/api.ts';
 import { maintenanceRoutes } from './maintenance/api.ts';
@@ -37,6 +38,7 @@ export function createApp(commandDeps: CommandDeps): Koa {
   const app = new Koa();
   trustProxy(app, deps.trustProxyHops);
   app.use(httpMetrics({ token: deps.metricsToken }));
+  app.use(countCommands());
   app.use((ctx, next) => withCommandScope(next));
   app.use(problemMiddleware({ log: deps.log }));
   app.use(healthRoute('command-service', deps.health ?? {}));

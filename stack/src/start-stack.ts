@@ -23,7 +23,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   mkdirSync(env.dataDir, { recursive: true });
   await assertStackPortsFree(env.ports, {
     database: Boolean(env.outsideDatabase),
-    smtp: Boolean(env.outsideSmtp),
+    smtp: !env.localMailbox,
+    kafka: env.kafkaMode,
+    projectors: env.projectorCount,
   });
 
   const group = serverGroup(options);

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { maintenanceCategories, maintenanceStatuses } from '@building/events/catalogue';
-import { refuse } from '@building/events/domain-error';
+import { DomainError, refuse } from '@building/events/domain-error';
 import { parseInput } from '@building/events/parse-input';
 import { streams } from '@building/events/streams';
 import { agreementAggregate } from '../agreement/agreement.ts';
@@ -10,7 +10,7 @@ import type { Caller } from '../command-handling/caller.ts';
 import { handleCommand } from '../command-handling/handle-command.ts';
 import { commandMeta, currentCaller } from '../http/current-caller.ts';
 import { idField, siField, textField } from '../http/fields.ts';
-import { requireUploaded, uploadedImages } from '../images/uploaded-images.ts';
+import { requireOwnUploads, uploadedImages } from '../images/uploaded-images.ts';
 import { activeLeaseOf } from '../payments/lease-terms.ts';
 import { userAggregate } from '../user/user.ts';
 import type { AppDeps } from '../command-deps.ts';
@@ -66,7 +66,7 @@ export function maintenanceRoutes(deps: AppDeps): Router {
   router.post('/maintenance', async (ctx) => {
     const caller = await currentCaller(ctx, deps, { registered: true });
     const { si, ...filing } = parseInput(fileBody, ctx.request.body);
-    await requireUploaded(deps.store.db, filing.photos, 'photos');
+    await requireOwnUploads(deps.store.db, filing.photos, 'photos', caller.email);
     const lease = await leaseOf(deps, caller, si);
     const requestId = deps.newId();
     const result = await decideOn(
@@ -96,15 +96,32 @@ export function maintenanceRoutes(deps: AppDeps): Router {
     const caller = await currentCaller(ctx, deps);
     const { id } = parseInput(idPath, ctx.params, 'path');
     const { text } = parseInput(commentBody, ctx.request.body);
+    const leaseHeld = caller.role !== 'admin' && (await holdsLeaseFor(deps, caller, id));
     const result = await decideOn(
       id,
-      { type: 'CommentOnMaintenanceRequest', data: { requestId: id, text, by: caller, now: deps.clock() } },
+      {
+        type: 'CommentOnMaintenanceRequest',
+        data: { requestId: id, text, by: caller, now: deps.clock(), leaseHeld },
+      },
       caller,
     );
     ctx.body = { position: result.position };
   });
 
   return router;
+}
+
+/** Whether the caller still leases the apartment request `requestId` is about. */
+async function holdsLeaseFor(deps: AppDeps, caller: Caller, requestId: string): Promise<boolean> {
+  const request = await loadAggregate(deps.store, streams.maintenance(requestId), maintenanceAggregate);
+  const si = request.state.si;
+  if (si === null) return false;
+  try {
+    return (await leaseOf(deps, caller, si)) !== null;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'no-active-lease') return false;
+    throw error;
+  }
 }
 
 /**

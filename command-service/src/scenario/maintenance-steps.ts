@@ -23,6 +23,12 @@ function leaseOf(log: DecidingLog, email: string, si?: number): MaintenanceLease
   return lease && { si: lease.si, apartment: lease.apartment, block: lease.block };
 }
 
+/** Whether `by` still leases the apartment of request `requestId`, as the comment route asks. */
+function leaseHeldFor(log: DecidingLog, requestId: string, by: Caller): boolean {
+  const si = requestState(log, requestId).si;
+  return si !== null && leaseOf(log, by.email, si) !== null;
+}
+
 export function fileMaintenanceRequest(
   log: DecidingLog,
   email: string,
@@ -61,7 +67,10 @@ export const commentOnMaintenanceRequest = (
 ): Decision =>
   decided(
     decideMaintenance(
-      { type: 'CommentOnMaintenanceRequest', data: { requestId, text, by, now: log.now() } },
+      {
+        type: 'CommentOnMaintenanceRequest',
+        data: { requestId, text, by, now: log.now(), leaseHeld: leaseHeldFor(log, requestId, by) },
+      },
       requestState(log, requestId),
     ),
     by,
