@@ -1,6 +1,12 @@
 import Router from '@koa/router';
 import { parseInput } from '@building/events/parse-input';
-import { offlinePaymentRequest, reversePaymentRequest } from '@building/events/requests/account-requests';
+import {
+  addChargeRequest,
+  cancelChargeRequest,
+  offlinePaymentRequest,
+  reversePaymentRequest,
+} from '@building/events/requests/account-requests';
+import { addCharges, cancelCharge } from './add-charges.ts';
 import type { AppDeps } from '../command-deps.ts';
 import { commandMeta, currentCaller } from '../http/current-caller.ts';
 import { recordOfflinePayment, reverseOfflinePayment } from './record-offline-payment.ts';
@@ -26,6 +32,23 @@ export function accountRoutes(deps: AppDeps): Router {
     const caller = await currentCaller(ctx, deps);
     const request = parseInput(reversePaymentRequest, ctx.request.body);
     ctx.body = await reverseOfflinePayment(deps.store, { ...request, by: caller }, commandMeta(deps, caller));
+  });
+
+  router.post('/charges', async (ctx) => {
+    const caller = await currentCaller(ctx, deps);
+    const request = parseInput(addChargeRequest, ctx.request.body);
+    ctx.body = await addCharges(
+      deps.store,
+      { ...request, by: caller },
+      deps.newId,
+      commandMeta(deps, caller),
+    );
+  });
+
+  router.post('/charges/cancel', async (ctx) => {
+    const caller = await currentCaller(ctx, deps);
+    const request = parseInput(cancelChargeRequest, ctx.request.body);
+    ctx.body = await cancelCharge(deps.store, { ...request, by: caller }, commandMeta(deps, caller));
   });
 
   return router;
