@@ -1,3 +1,4 @@
+import type { CommandContext } from '@building/domain/command-handling/command-context';
 import type { RevokedTokens } from '@building/infra/auth/revoked-tokens';
 import type { PostgresEventStore } from '@building/infra/event-store/event-store';
 import type { IdentityVerifier } from './auth/identity-verifier.ts';
@@ -30,6 +31,6 @@ export interface CommandDeps {
   log?: (error: unknown) => void;
 }
 
-/** The deps with their defaults filled in. */
+/** The deps with their defaults filled in, and the command handlers' context over the store. */
 export type AppDeps = CommandDeps &
-  Required<Pick<CommandDeps, 'clock' | 'newId'>> & { rateLimits: RateLimits };
+  Required<Pick<CommandDeps, 'clock' | 'newId'>> & { rateLimits: RateLimits; commands: CommandContext };
