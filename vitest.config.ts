@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test tiers by suffix (DESIGN.md §8): *.unit.test.ts(x) pure logic and UI routes, *.int.test.ts
+ * Test tiers by suffix (docs/architecture.md §9): *.unit.test.ts(x) pure logic and UI routes, *.int.test.ts
  * against real Postgres, Kafka and Redis, *.e2e.test.ts in Chromium against the started stack.
  */
 export default defineConfig({

@@ -1,4 +1,5 @@
 import type { CommandContext } from '@building/domain/command-handling/command-context';
+import type { HealthCheck } from '@building/infra/metrics/health';
 import type { RevokedTokens } from '@building/infra/auth/revoked-tokens';
 import type { PostgresEventStore } from '@building/infra/event-store/event-store';
 import type { IdentityVerifier } from './auth/identity-verifier.ts';
@@ -26,6 +27,10 @@ export interface CommandDeps {
   publicUrl: string;
   /** The card payment provider (Stripe or the payment sandbox); payments answer 503 without one. */
   payments?: PaymentProvider;
+  /** Opens /metrics to callers off this machine (METRICS_TOKEN). */
+  metricsToken?: string;
+  /** What GET /health checks (the database, the broker, Redis). */
+  health?: Record<string, HealthCheck>;
   clock?: () => Date;
   newId?: () => string;
   log?: (error: unknown) => void;

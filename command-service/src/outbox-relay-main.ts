@@ -4,6 +4,9 @@ import { migrateEventStore } from '@building/infra/event-store/schema';
 import { ensureTopics } from '@building/infra/kafka/ensure-topics';
 import { createKafka } from '@building/infra/kafka/kafka-client';
 import { startOutboxRelay } from '@building/infra/kafka/outbox-relay';
+import { collectOutboxBacklog } from '@building/infra/metrics/collectors';
+import { brokerCheck, databaseCheck } from '@building/infra/metrics/health-checks';
+import { startMetricsServer } from '@building/infra/metrics/metrics-server';
 
 // The outbox relay as a process of its own (distributed mode): publishes the event store's outbox
 // to Kafka. Several may run; one holds the lock and publishes, the others stand by.
@@ -17,10 +20,22 @@ await migrateEventStore(db);
 await ensureTopics(config.kafkaBrokers, config.KAFKA_TOPIC_PREFIX);
 const kafka = createKafka({ brokers: config.kafkaBrokers, clientId: 'building-outbox-relay' });
 const relay = startOutboxRelay({ db, kafka });
+const metrics =
+  config.METRICS_PORT_OUTBOX_RELAY === undefined
+    ? null
+    : await startMetricsServer({
+        name: 'outbox-relay',
+        port: config.METRICS_PORT_OUTBOX_RELAY,
+        host: config.HOST,
+        token: config.METRICS_TOKEN,
+        checks: { database: databaseCheck(db), broker: brokerCheck(kafka) },
+        collectors: [collectOutboxBacklog(db)],
+      });
 console.log(`[outbox-relay] relaying the outbox to ${config.kafkaBrokers.join(',')}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
     void (async () => {
+      await metrics?.stop();
       await relay.stop();
       await kafka.disconnect();
       await db.destroy();

@@ -21,6 +21,7 @@ describe('startCommandService', () => {
         COMMAND_PORT: '0',
         JWT_SECRET: secret,
         KAFKA_BROKERS: process.env.KAFKA_BROKERS,
+        REDIS_URL: process.env.REDIS_URL,
         KAFKA_TOPIC_PREFIX: `t${Date.now()}.`,
         ADMIN_EMAILS: 'boss@building.test',
       }),
@@ -49,6 +50,29 @@ describe('startCommandService', () => {
       'AdminGranted',
     ]);
     expect(await test.db('images').count('* as n')).toEqual([{ n: '0' }]);
+  });
+
+  it('exposes the request, append and outbox series on /metrics', async () => {
+    const text = await (await fetch(`${service.url}/metrics`)).text();
+    expect(text).toMatch(
+      /^http_request_duration_seconds_count\{method="POST",route="\/users\/:email",status="2xx"\} [1-9]/m,
+    );
+    expect(text).toMatch(/^building_event_store_appends_total [1-9]/m);
+    expect(text).toMatch(/^building_event_store_append_batch_size_bucket\{le="2"\} [1-9]/m);
+    if (kafka) expect(text).toMatch(/^building_outbox_backlog_events \d+/m);
+  });
+
+  it('reports its dependencies on /health', async () => {
+    const response = await fetch(`${service.url}/health`);
+    expect(response.status).toBe(200);
+    const checks = { database: { status: 'ok' } };
+    if (kafka) Object.assign(checks, { broker: { status: 'ok' } });
+    if (process.env.REDIS_URL) Object.assign(checks, { redis: { status: 'ok' } });
+    expect(await response.json()).toMatchObject({
+      status: 'ok',
+      service: 'command-service',
+      checks,
+    });
   });
 
   it.runIf(kafka)('with Kafka configured, writes the outbox and relays it', async () => {

@@ -86,7 +86,12 @@ describe.skipIf(missing('postgres'))(
 
     it('serves /health', async () => {
       const response = await fetch(`${url}/health`);
-      expect(await response.json()).toEqual({ status: 'ok', position: expect.any(Number) });
+      expect(await response.json()).toMatchObject({
+        status: 'ok',
+        service: 'query-service',
+        checks: { database: { status: 'ok' }, projections: { status: 'ok' } },
+        position: expect.any(Number),
+      });
     });
   },
 );

@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@building/infra/config';
-import { portsFromConfig, startStack, type Stack, type StackMode } from './start-stack.ts';
+import { portsFromConfig } from './stack-ports.ts';
+import { startStack } from './start-stack.ts';
+import type { StackMode } from './start/stack-options.ts';
+import type { Stack } from './start/stack-report.ts';
 
 /**
  * `npm start` (the product: production UI build, one process per server) and `npm run dev`

@@ -2,6 +2,8 @@ import knex from 'knex';
 import { loadConfig } from '@building/infra/config';
 import { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { migrateEventStore } from '@building/infra/event-store/schema';
+import { databaseCheck } from '@building/infra/metrics/health-checks';
+import { startMetricsServer } from '@building/infra/metrics/metrics-server';
 import { createReminderScheduler } from './reminder-scheduler.ts';
 import { reminderSettings } from './reminder-settings.ts';
 
@@ -23,10 +25,21 @@ const store = new PostgresEventStore(db, {
 const scheduler = createReminderScheduler({ store, ...settings, log });
 await scheduler.runOnce();
 scheduler.start();
+const metrics =
+  config.METRICS_PORT_REMINDERS === undefined
+    ? null
+    : await startMetricsServer({
+        name: 'reminder-scheduler',
+        port: config.METRICS_PORT_REMINDERS,
+        host: config.HOST,
+        token: config.METRICS_TOKEN,
+        checks: { database: databaseCheck(db) },
+      });
 log(`running, waking every ${settings.intervalMs} ms (clock ${settings.now().toISOString()})`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
     void (async () => {
+      await metrics?.stop();
       await scheduler.stop();
       await db.destroy();
       process.exit(0);
