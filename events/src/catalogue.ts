@@ -316,6 +316,8 @@ export const catalogue = {
       name: z.string().max(200),
       kind: z.enum(['due', 'overdue']),
       amountPoisha: z.number().int().min(0),
+      /** The Dhaka date the month is due by (lease-months.ts); absent on reminders issued before it was said. */
+      dueBy: isoDate.optional(),
       issuedAt: isoTime,
     }),
     { ...paymentStream, owner: 'payment' },

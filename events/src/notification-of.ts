@@ -39,10 +39,18 @@ export function notificationOf(event: DomainEvent): NotificationOf | null {
       };
     }
     case 'RentReminderIssued': {
-      const { email, apartment, month, year, amountPoisha, kind } = event.data;
+      const { email, apartment, month, year, amountPoisha, kind, dueBy } = event.data;
       return {
         recipient: email.toLowerCase(),
-        facts: { kind: 'rent-reminder', apartment, month, year, amountPoisha, due: kind },
+        facts: {
+          kind: 'rent-reminder',
+          apartment,
+          month,
+          year,
+          amountPoisha,
+          due: kind,
+          ...(dueBy ? { dueBy } : {}),
+        },
         emailKind: 'rent-reminder',
       };
     }

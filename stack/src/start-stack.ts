@@ -23,7 +23,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   mkdirSync(env.dataDir, { recursive: true });
   await assertStackPortsFree(env.ports, {
     database: Boolean(env.outsideDatabase),
-    smtp: Boolean(env.outsideSmtp),
+    smtp: !env.localMailbox,
   });
 
   const group = serverGroup(options);

@@ -1,4 +1,10 @@
-import { monthNames, type ApartmentDetails } from '@building/events/catalogue';
+import type { ApartmentDetails } from '@building/events/catalogue';
+import {
+  buildingDay,
+  monthName,
+  monthOfOrdinal,
+  monthOrdinal,
+} from '@building/events/rent-ledger/building-calendar';
 import type { StoredEvent } from '@building/events/envelope';
 import { streams } from '@building/events/streams';
 import {
@@ -103,6 +109,8 @@ export async function* decideBuilding(options: ScenarioOptions): AsyncGenerator<
     }
     await run((now) => rejectAgreement(context, { si, email: people[2]!, caller: admin, now }));
     await run((now) => acceptAgreement(context, { si, email: people[0]!, caller: admin, now }));
+    // The lease owes from the month it was accepted: its months are lived from there.
+    const firstMonth = monthOrdinal(buildingDay(commands.now()));
 
     if (si % 25 === 1) {
       const code = `SAVE${si}${tag}`.slice(0, 40);
@@ -142,12 +150,8 @@ export async function* decideBuilding(options: ScenarioOptions): AsyncGenerator<
         await run((now) => acceptAgreement(context, { si, email: next, caller: admin, now }));
       }
       if (random.chance(0.05)) await profile(tenant, `Tenant ${si} (${m})`);
-      await liveMonth(commands, coupons, {
-        email: tenant,
-        si,
-        month: monthNames[m % 12]!,
-        year: 2024 + Math.floor(m / 12),
-      });
+      const lived = monthOfOrdinal(firstMonth + m);
+      await liveMonth(commands, coupons, { email: tenant, si, month: monthName(lived), year: lived.year });
     }
     yield pending;
     pending = [];

@@ -1,5 +1,6 @@
 import type { EventData, Month } from '@building/events/catalogue';
 import { refuse } from '@building/events/domain-error';
+import { assertMonthOfLease } from '@building/events/rent-ledger/lease-months';
 import type { IntentFacts, RefundFacts } from './intent-facts.ts';
 import { issueRentReminder, type RentReminderRequest } from './issue-rent-reminder.ts';
 import { alreadyPaid } from './already-paid.ts';
@@ -51,6 +52,7 @@ export function quoteRentPayment(request: RentPaymentRequest, context: PaymentCo
   const { si, month, year, code } = request;
   const lease = activeLeaseOf(context.agreement, request.email);
   if (!lease) throw refuse('no-active-lease', `you have no active lease of apartment ${si}`);
+  assertMonthOfLease({ si, startedAt: lease.acceptedAt, endedAt: null }, request, 'a rent payment');
   const { couponCode, discount } = code ? applicableCoupon(context, code) : { couponCode: null, discount: 0 };
   if (context.payment.paid) throw alreadyPaid(context.payment.paid);
   const price = priceRent(takaToPoisha(lease.rent), discount);

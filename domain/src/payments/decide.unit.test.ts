@@ -37,7 +37,8 @@ const Leased: DomainEvent = {
     requestId: requestId(1),
     userEmail: mina.email,
     userName: mina.name,
-    acceptedAt: now.toISOString(),
+    // Accepted on 20 February 2026 (Dhaka): the lease owes from February on.
+    acceptedAt: '2026-02-20T04:00:00.000Z',
   },
 };
 const LeaseEnded: DomainEvent = {
@@ -148,6 +149,24 @@ describe('rule: only the member’s own active lease is paid', () => {
     given(Leased, LeaseEnded)
       .when(start({ code: undefined }, 1_234_500))
       .thenFails('no-active-lease'));
+});
+
+describe('rule: a payment is for a month the lease owes', () => {
+  it('refuses a month before the lease began, naming it', () =>
+    given(Leased, CouponAdded)
+      .when(start({ month: 'January', year: 2026 }))
+      .thenFails(
+        'month-outside-lease',
+        /January 2026 is outside the lease of apartment 7 \(from February 2026\)/,
+      ));
+  it('refuses a year before the lease began', () =>
+    given(Leased, CouponAdded)
+      .when(start({ month: 'March', year: 2025 }))
+      .thenFails('month-outside-lease'));
+  it('takes the lease’s first month', () =>
+    given(Leased, CouponAdded)
+      .when(start({ month: 'February' }))
+      .then({ type: 'RentPaymentStarted', data: { ...started, month: 'February' } }));
 });
 
 describe('rule: only an available coupon applies', () => {
@@ -335,6 +354,7 @@ describe('rule: at most one reminder of each kind for an unpaid month', () => {
       name: mina.name,
       kind,
       amountPoisha: 1_234_500,
+      dueBy: '2026-03-05',
       issuedAt: issuedAt.toISOString(),
     },
   });

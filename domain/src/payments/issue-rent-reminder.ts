@@ -1,5 +1,6 @@
 import type { Month } from '@building/events/catalogue';
 import { refuse } from '@building/events/domain-error';
+import { dueOfNamedMonth } from '@building/events/rent-ledger/lease-months';
 import { alreadyPaid } from './already-paid.ts';
 import { activeLeaseOf } from './lease-terms.ts';
 import type { PaymentContext } from './payment-context.ts';
@@ -44,6 +45,7 @@ export function issueRentReminder(request: RentReminderRequest, context: Payment
         name: lease.userName,
         kind,
         amountPoisha: takaToPoisha(lease.rent),
+        dueBy: dueOfNamedMonth({ startedAt: lease.acceptedAt, endedAt: null }, { year, month }).dueBy,
         issuedAt: request.issuedAt.toISOString(),
       },
     },

@@ -1,5 +1,5 @@
 import type { EventData } from '@building/events/catalogue';
-import type { AgreementState } from '../agreement/agreement.ts';
+import type { AgreementState, Lease } from '../agreement/agreement.ts';
 
 /** The lease a payment is for, as the agreement stream accepted it. */
 export type LeaseTerms = Pick<
@@ -10,7 +10,7 @@ export type LeaseTerms = Pick<
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** The member's own lease of this apartment while it lasts (accepted for them, no LeaseEnded since). */
-export function activeLeaseOf(state: AgreementState, email: string): LeaseTerms | null {
+export function activeLeaseOf(state: AgreementState, email: string): Lease | null {
   return state.lease && same(state.lease.userEmail, email) ? state.lease : null;
 }
 

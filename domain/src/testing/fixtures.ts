@@ -3,6 +3,8 @@ import type { Caller } from '../command-handling/caller.ts';
 
 /** Small builders for the tests' histories and commands. */
 export const now = new Date('2026-11-01T10:00:00.000Z');
+/** When the histories' leases were accepted: the lease owes every month of 2026 the tests pay. */
+export const leasedSince = new Date('2026-01-01T04:00:00.000Z');
 
 export const admin: Caller = { email: 'admin@building.test', role: 'admin', name: 'Admin' };
 export const user = (email = 'rafi@building.test', name = 'Rafi'): Caller => ({ email, role: 'user', name });
@@ -39,7 +41,7 @@ export function requested(who: Caller, n = 1, si = 7): DomainEvent {
   };
 }
 
-export function accepted(who: Caller, n = 1, si = 7): DomainEvent {
+export function accepted(who: Caller, n = 1, si = 7, at = now): DomainEvent {
   const { image: _image, ...terms } = apartment(si);
   return {
     type: 'AgreementAccepted',
@@ -48,7 +50,7 @@ export function accepted(who: Caller, n = 1, si = 7): DomainEvent {
       requestId: requestId(n),
       userEmail: who.email,
       userName: who.name,
-      acceptedAt: now.toISOString(),
+      acceptedAt: at.toISOString(),
     },
   };
 }

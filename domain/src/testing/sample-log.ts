@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { buildingDay, monthName } from '@building/events/rent-ledger/building-calendar';
 import { acceptAgreement, rejectAgreement, requestAgreement } from '../agreement/commands.ts';
 import { postAnnouncement } from '../announcement/commands.ts';
 import { listApartment } from '../apartment/commands.ts';
@@ -62,9 +63,12 @@ export async function appendSampleLog(
       await run((now) => rejectAgreement(context, { si, email, caller: admin, now }));
       continue;
     }
-    await run((now) => acceptAgreement(context, { si, email, caller: admin, now }));
+    const accept = await run((now) => acceptAgreement(context, { si, email, caller: admin, now }));
+    // The lease's first month: the clock wraps, so a later lease may begin after January.
+    const leased = accept.events.find((e) => e.type === 'AgreementAccepted');
+    const first = buildingDay(new Date(String(leased?.data.acceptedAt)));
     const member = await loadCaller(context, email);
-    const request = { email, si, month: 'January' as const, year: 2026, code: 'EID10' };
+    const request = { email, si, month: monthName(first), year: first.year, code: 'EID10' };
     const open = await run((now) =>
       openRentPayment(context, { request, paymentIntentId: `pi_${si}`, caller: member, now }),
     );

@@ -28,6 +28,8 @@ export const notificationFactsSchema = z.discriminatedUnion('kind', [
     year: z.number().int(),
     amountPoisha: z.number().int(),
     due: z.enum(['due', 'overdue']),
+    /** YYYY-MM-DD, Dhaka. */
+    dueBy: z.string().optional(),
   }),
   z.object({
     kind: z.literal('maintenance-status'),

@@ -41,7 +41,7 @@ export function bodyInBangla(facts: NotificationFacts): string {
       return `ধন্যবাদ: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} পেয়েছি (লেনদেন ${facts.transactionId})। রসিদ সংযুক্ত।`;
     case 'rent-reminder':
       return facts.due === 'due'
-        ? `অনুস্মারক: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} দেওয়ার সময় হয়েছে। অনুগ্রহ করে ৫ তারিখের মধ্যে দিন।`
+        ? `অনুস্মারক: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} দেওয়ার সময় হয়েছে। অনুগ্রহ করে ${facts.dueBy ? `${day(facts.dueBy)}-এর` : '৫ তারিখের'} মধ্যে দিন।`
         : `অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} বকেয়া। অনুগ্রহ করে যত তাড়াতাড়ি সম্ভব দিন।`;
     case 'maintenance-status': {
       const detail =

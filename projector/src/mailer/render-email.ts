@@ -11,6 +11,12 @@ export interface OutgoingEmail {
   attachments: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
+/** A Dhaka calendar date (YYYY-MM-DD) as people write it: 30 November 2026. */
+const longDate = (isoDate: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T12:00:00Z`),
+  );
+
 const signature = `\n\n${buildingIssuer.name}\n${buildingIssuer.address.join('\n')}`;
 
 const statusText: Record<Extract<NotificationFacts, { kind: 'maintenance-status' }>['status'], string> = {
@@ -46,7 +52,7 @@ function words(facts: NotificationFacts): { subject: string; body: string } {
       return facts.due === 'due'
         ? {
             subject: `Rent for ${facts.month} ${facts.year} is due`,
-            body: `A reminder: the rent of apartment ${facts.apartment} for ${facts.month} ${facts.year}, ${formatTaka(facts.amountPoisha)}, is due. Please pay by the 5th.`,
+            body: `A reminder: the rent of apartment ${facts.apartment} for ${facts.month} ${facts.year}, ${formatTaka(facts.amountPoisha)}, is due. Please pay by ${facts.dueBy ? longDate(facts.dueBy) : 'the 5th'}.`,
           }
         : {
             subject: `Rent for ${facts.month} ${facts.year} is overdue`,

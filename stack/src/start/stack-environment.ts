@@ -13,6 +13,8 @@ export interface StackEnvironment {
   outsideDatabase: string | undefined;
   /** SMTP_URL from outside: the distributed mode's real mail server, so no local sink. */
   outsideSmtp: string | undefined;
+  /** Whether to run the local SMTP sink and its mailbox page (see mailboxWanted). */
+  localMailbox: boolean;
   projectId: string;
   /** The stack's own UI, plus any other origin the user serves a build from. */
   uiOrigins: string;
@@ -33,13 +35,15 @@ export function stackEnvironment(options: StackOptions): StackEnvironment {
   const { ports } = options;
   const mode = options.mode ?? 'production';
   const kafkaMode = Boolean(outside.KAFKA_BROKERS?.trim());
+  const outsideSmtp = outside.SMTP_URL?.trim() || undefined;
   return {
     dataDir: resolve(options.dataDir),
     ports,
     mode,
     outside,
     outsideDatabase: outside.DATABASE_URL?.trim() || undefined,
-    outsideSmtp: outside.SMTP_URL?.trim() || undefined,
+    outsideSmtp,
+    localMailbox: mailboxWanted(outsideSmtp, kafkaMode, outside.DEMO_MAILBOX),
     projectId: outside.FIREBASE_PROJECT_ID ?? 'demo-building',
     uiOrigins: [`${url(ports.ui)}`, `http://localhost:${ports.ui}`, outside.UI_ORIGINS ?? '']
       .filter(Boolean)
@@ -49,6 +53,24 @@ export function stackEnvironment(options: StackOptions): StackEnvironment {
     kafkaMode,
     projectorCount: kafkaMode ? positiveInt(outside.PROJECTOR_INSTANCES, 'PROJECTOR_INSTANCES', 1) : 1,
   };
+}
+
+/**
+ * The SMTP sink is a demo mailbox: whoever reaches it reads every email and receipt. The embedded
+ * mode runs it unless SMTP_URL points elsewhere; the distributed mode, the deployable one, only
+ * when asked (DEMO_MAILBOX=1), and refuses to start with nowhere to send email.
+ */
+function mailboxWanted(
+  outsideSmtp: string | undefined,
+  kafkaMode: boolean,
+  demo: string | undefined,
+): boolean {
+  if (outsideSmtp) return false;
+  if (!kafkaMode || demo === '1') return true;
+  throw new Error(
+    'the distributed mode (KAFKA_BROKERS) sends real email: set SMTP_URL to a mail server, or ' +
+      'DEMO_MAILBOX=1 for the local demo mailbox',
+  );
 }
 
 /**

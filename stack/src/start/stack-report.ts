@@ -48,7 +48,7 @@ export function stackReport(
       command: url(ports.command),
       query: url(ports.query),
       sandbox: tools.sandboxUrl,
-      mailbox: env.outsideSmtp ? null : url(ports.mailbox),
+      mailbox: env.localMailbox ? url(ports.mailbox) : null,
     },
     smtpHost: new URL(tools.smtpUrl).host,
     authHost: authHost(env),

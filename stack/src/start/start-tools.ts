@@ -61,7 +61,7 @@ export async function startTools(env: StackEnvironment, group: ServerGroup, webh
       });
       return url(ports.sandbox);
     }),
-    env.outsideSmtp ? Promise.resolve(env.outsideSmtp) : startSmtpSink(env, group),
+    env.localMailbox ? startSmtpSink(env, group) : Promise.resolve(env.outsideSmtp!),
     env.mode === 'production'
       ? group.step('UI build ready', async () => ensureUiBuild(group.say))
       : Promise.resolve('dev' as const),

@@ -1,5 +1,7 @@
 import { mkdtempSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
@@ -116,5 +118,16 @@ describe('the SMTP sink', () => {
     const page = await raw(sink.mailboxUrl, '/');
     expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('refuses to listen beyond loopback unless DEMO_MAILBOX=1 says this is a demo', () => {
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      env: { PATH: process.env.PATH, SMTP_SINK_HOST: '0.0.0.0', SMTP_SINK_PORT: '0', MAILBOX_PORT: '0' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/refusing to listen on 0\.0\.0\.0.*DEMO_MAILBOX=1/s);
   });
 });
