@@ -94,7 +94,7 @@ describe('main.ts', () => {
       encoding: 'utf8',
       timeout: 60_000,
     });
-    expect(run.status).toBe(1);
+    expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/JWT_SECRET/);
   });
 });
