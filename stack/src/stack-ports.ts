@@ -11,7 +11,12 @@ export interface StackPorts {
   /** The local SMTP sink and its mailbox page (not started when SMTP_URL points elsewhere). */
   smtp: number;
   mailbox: number;
+  /** The metrics (and /health) ports of the servers without an HTTP API; projector n > 1 takes projector + n - 1. */
+  metrics: { projector: number; relay: number; mailer: number; reminders: number };
 }
+
+/** The metrics ports `npm start` gives its workers unless METRICS_PORT_* say otherwise. */
+export const defaultMetricsPorts = { projector: 9410, relay: 9420, mailer: 9421, reminders: 9422 };
 
 export function portsFromConfig(config: Config): StackPorts {
   return {
@@ -23,6 +28,12 @@ export function portsFromConfig(config: Config): StackPorts {
     postgres: config.EMBEDDED_PG_PORT,
     smtp: config.SMTP_SINK_PORT,
     mailbox: config.MAILBOX_PORT,
+    metrics: {
+      projector: config.METRICS_PORT_PROJECTOR ?? defaultMetricsPorts.projector,
+      relay: config.METRICS_PORT_OUTBOX_RELAY ?? defaultMetricsPorts.relay,
+      mailer: config.METRICS_PORT_MAILER ?? defaultMetricsPorts.mailer,
+      reminders: config.METRICS_PORT_REMINDERS ?? defaultMetricsPorts.reminders,
+    },
   };
 }
 
@@ -43,13 +54,14 @@ export async function freeStackPorts(): Promise<StackPorts> {
     postgres: await next(),
     smtp: await next(),
     mailbox: await next(),
+    metrics: { projector: await next(), relay: await next(), mailer: await next(), reminders: await next() },
   };
 }
 
 /** Fails the start, naming the variable to change, when a port the stack will listen on is taken. */
 export async function assertStackPortsFree(
   ports: StackPorts,
-  outside: { database: boolean; smtp: boolean },
+  outside: { database: boolean; smtp: boolean; kafka: boolean; projectors: number },
 ): Promise<void> {
   await assertPortsFree([
     { name: 'UI', port: ports.ui, envVar: 'UI_PORT' },
@@ -57,6 +69,16 @@ export async function assertStackPortsFree(
     { name: 'query-service', port: ports.query, envVar: 'QUERY_PORT' },
     { name: 'auth emulator', port: ports.auth, envVar: 'AUTH_EMULATOR_PORT' },
     { name: 'payment sandbox', port: ports.sandbox, envVar: 'PAYMENT_SANDBOX_PORT' },
+    ...Array.from({ length: outside.projectors }, (_, i) => ({
+      name: `projector ${i + 1} metrics`,
+      port: ports.metrics.projector + i,
+      envVar: 'METRICS_PORT_PROJECTOR',
+    })),
+    ...(outside.kafka
+      ? [{ name: 'outbox relay metrics', port: ports.metrics.relay, envVar: 'METRICS_PORT_OUTBOX_RELAY' }]
+      : []),
+    { name: 'mailer metrics', port: ports.metrics.mailer, envVar: 'METRICS_PORT_MAILER' },
+    { name: 'reminder scheduler metrics', port: ports.metrics.reminders, envVar: 'METRICS_PORT_REMINDERS' },
     ...(outside.database
       ? []
       : [{ name: 'embedded Postgres', port: ports.postgres, envVar: 'EMBEDDED_PG_PORT' }]),

@@ -24,6 +24,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   await assertStackPortsFree(env.ports, {
     database: Boolean(env.outsideDatabase),
     smtp: !env.localMailbox,
+    kafka: env.kafkaMode,
+    projectors: env.projectorCount,
   });
 
   const group = serverGroup(options);

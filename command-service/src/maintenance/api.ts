@@ -9,7 +9,7 @@ import {
 } from '@building/domain/maintenance/commands';
 import { currentCaller } from '../http/current-caller.ts';
 import { idField, siField, textField } from '../http/fields.ts';
-import { requireUploaded, uploadedImages } from '../images/uploaded-images.ts';
+import { requireOwnUploads, uploadedImages } from '../images/uploaded-images.ts';
 import type { AppDeps } from '../command-deps.ts';
 
 export const maxPhotos = 3;
@@ -47,7 +47,7 @@ export function maintenanceRoutes(deps: AppDeps): Router {
   router.post('/maintenance', async (ctx) => {
     const caller = await currentCaller(ctx, deps, { registered: true });
     const filing = parseInput(fileBody, ctx.request.body);
-    await requireUploaded(deps.store.db, filing.photos, 'photos');
+    await requireOwnUploads(deps.store.db, filing.photos, 'photos', caller.email);
     const requestId = deps.newId();
     const result = await fileMaintenanceRequest(deps.commands, {
       ...filing,

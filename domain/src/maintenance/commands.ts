@@ -1,5 +1,5 @@
 import type { EventData } from '@building/events/catalogue';
-import { refuse } from '@building/events/domain-error';
+import { DomainError, refuse } from '@building/events/domain-error';
 import { streams } from '@building/events/streams';
 import { agreementAggregate } from '../agreement/agreement.ts';
 import { commandMeta, type Caller } from '../command-handling/caller.ts';
@@ -77,17 +77,33 @@ export const changeMaintenanceStatus = (
   );
 };
 
-export const commentOnMaintenanceRequest = (
+/** The member who filed the request, while they lease its apartment, or an admin, comments. */
+export async function commentOnMaintenanceRequest(
   context: CommandContext,
   { requestId, text, caller, now }: { requestId: string; text: string; caller: Caller; now: Date },
-) =>
-  decideOn(
+) {
+  const leaseHeld = caller.role !== 'admin' && (await holdsLeaseFor(context, caller, requestId));
+  return decideOn(
     context,
     requestId,
-    { type: 'CommentOnMaintenanceRequest', data: { requestId, text, by: caller, now } },
+    { type: 'CommentOnMaintenanceRequest', data: { requestId, text, by: caller, now, leaseHeld } },
     caller,
     now,
   );
+}
+
+/** Whether the caller still leases the apartment request `requestId` is about. */
+async function holdsLeaseFor(context: CommandContext, caller: Caller, requestId: string): Promise<boolean> {
+  const request = await loadAggregate(context, streams.maintenance(requestId), maintenanceAggregate);
+  const si = request.state.si;
+  if (si === null) return false;
+  try {
+    return (await leaseOf(context, caller, si)) !== null;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'no-active-lease') return false;
+    throw error;
+  }
+}
 
 /**
  * The caller's active lease (the one named, or their latest) as its agreement stream says, or null.

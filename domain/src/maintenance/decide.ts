@@ -31,7 +31,14 @@ export type MaintenanceCommand =
     }
   | {
       type: 'CommentOnMaintenanceRequest';
-      data: { requestId: string; text: string; by: Caller; now: Date };
+      data: {
+        requestId: string;
+        text: string;
+        by: Caller;
+        now: Date;
+        /** Whether the caller still leases the request's apartment (the route looks it up). */
+        leaseHeld: boolean;
+      };
     };
 
 export function decideMaintenance(command: MaintenanceCommand, state: MaintenanceState): DomainEvent[] {
@@ -127,8 +134,13 @@ function checkStatusFields({
   if (status !== 'declined' && reason !== undefined) throw invalid('reason', 'only a decline has a reason');
 }
 
+/**
+ * Comments come from the member who filed the request while they lease its apartment, or from an
+ * admin. After the lease ends the request is read-only for its former member (as residents
+ * expect of a flat they left): refused as no-active-lease.
+ */
 function comment(
-  { requestId, text, by, now }: DataOf<'CommentOnMaintenanceRequest'>,
+  { requestId, text, by, now, leaseHeld }: DataOf<'CommentOnMaintenanceRequest'>,
   state: MaintenanceState,
 ): DomainEvent[] {
   const filed = filedRequest(state, requestId);
@@ -137,6 +149,11 @@ function comment(
     throw refuse(
       'not-your-maintenance-request',
       'only the member who filed the request or an admin may comment',
+    );
+  if (!admin && !leaseHeld)
+    throw refuse(
+      'no-active-lease',
+      `your lease of apartment ${filed.apartment} has ended: request ${requestId} is read-only now`,
     );
   return [
     {

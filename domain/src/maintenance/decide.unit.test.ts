@@ -55,9 +55,9 @@ const changed = (
 });
 const visit = { scheduledFor: '2026-11-03' };
 
-const say = (text: string, by = mina): MaintenanceCommand => ({
+const say = (text: string, by = mina, leaseHeld = true): MaintenanceCommand => ({
   type: 'CommentOnMaintenanceRequest',
-  data: { requestId, text, by, now },
+  data: { requestId, text, by, now, leaseHeld },
 });
 const said = (text: string, by = mina, authorRole: 'member' | 'admin' = 'member'): DomainEvent => ({
   type: 'MaintenanceCommentAdded',
@@ -163,4 +163,15 @@ describe('comments', () => {
     given(filed).when(say('Hi', user())).thenFails('not-your-maintenance-request');
   });
   it('need a filed request', () => given().when(say('Hello?')).thenFails('maintenance-request-not-found'));
+  it('are refused from the member once their lease has ended: the request is read-only for them', () => {
+    given(filed)
+      .when(say('Still dripping', mina, false))
+      .thenFails('no-active-lease');
+    given(filed, changed('done'))
+      .when(say('Thanks', mina, false))
+      .thenFails('no-active-lease');
+    given(filed)
+      .when(say('Closed after the lease ended.', admin, false))
+      .then(said('Closed after the lease ended.', admin, 'admin'));
+  });
 });

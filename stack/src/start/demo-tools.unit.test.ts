@@ -35,5 +35,8 @@ describe('the demo tools of npm start', () => {
     expect(banner).toMatch(/identity +DEMO: the Firebase Auth emulator at http:\/\/127\.0\.0\.1:9099/);
     expect(banner).toMatch(/anyone who reaches it can sign in as any account/);
     expect(banner).toMatch(/mailbox +http:\/\/127\.0\.0\.1:8025 +\(demo: the emails sent/);
+    expect(banner).toMatch(
+      /metrics +command-service 4001, query-service 4002, projector 9410, mailer 9421, reminder-scheduler 9422/,
+    );
   });
 });

@@ -20,6 +20,10 @@ export function readyBanner(stack: Stack, options: { seconds: string; mode: Stac
                    for real people use a Firebase project (FIREBASE_PROJECT_ID, see README)
   payment sandbox  ${stack.urls.sandbox}   (test card 4242 4242 4242 4242)
   mailbox          ${mailbox}
+  metrics          ${Object.entries(stack.urls.metrics)
+    .map(([name, at]) => `${name} ${new URL(at).port}`)
+    .join(', ')}
+                   (GET /metrics and /health, loopback or METRICS_TOKEN; ports: METRICS_PORT_*)
 
   Demo accounts (email / password):
 ${stack.accounts.map((a) => `    ${a.role.padEnd(7)} ${a.email.padEnd(width)}  ${a.password}`).join('\n')}

@@ -15,18 +15,25 @@ export function serviceSpecs(
   ui: Record<string, string>,
 ): ServerSpec[] {
   const { ports, nodeArgs, kafkaMode } = env;
-  const backend = (name: string, entry: string, ready: ServerSpec['ready']): ServerSpec => ({
+  const backend = (
+    name: string,
+    entry: string,
+    ready: ServerSpec['ready'],
+    own: Record<string, string> = {},
+  ): ServerSpec => ({
     name,
     entry,
-    env: settings,
+    env: { ...settings, ...own },
     ready,
     nodeArgs,
   });
+  const { metrics } = ports;
   const projectors = Array.from({ length: env.projectorCount }, (_, index) =>
     backend(
       env.projectorCount > 1 ? `projector-${index + 1}` : 'projector',
       entries.projector,
       logsLine(/\[projector\] running/),
+      { METRICS_PORT_PROJECTOR: String(metrics.projector + index) },
     ),
   );
   return [
@@ -34,10 +41,20 @@ export function serviceSpecs(
       ...backend('command-service', entries.command, answersHttp(`${url(ports.command)}/`)),
       env: { ...settings, ...(kafkaMode ? { OUTBOX_RELAY: 'off' } : {}) },
     },
-    ...(kafkaMode ? [backend('outbox-relay', entries.relay, logsLine(/relaying/))] : []),
+    ...(kafkaMode
+      ? [
+          backend('outbox-relay', entries.relay, logsLine(/relaying/), {
+            METRICS_PORT_OUTBOX_RELAY: String(metrics.relay),
+          }),
+        ]
+      : []),
     ...projectors,
-    backend('reminder-scheduler', entries.reminders, logsLine(/\[reminder-scheduler\] running/)),
-    backend('mailer', entries.mailer, logsLine(/\[mailer\] running/)),
+    backend('reminder-scheduler', entries.reminders, logsLine(/\[reminder-scheduler\] running/), {
+      METRICS_PORT_REMINDERS: String(metrics.reminders),
+    }),
+    backend('mailer', entries.mailer, logsLine(/\[mailer\] running/), {
+      METRICS_PORT_MAILER: String(metrics.mailer),
+    }),
     backend('query-service', entries.query, answersHttp(`${url(ports.query)}/health`)),
     uiSpec(env, ui),
   ];

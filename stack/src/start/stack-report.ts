@@ -20,6 +20,8 @@ export interface Stack {
     sandbox: string;
     /** The local mailbox page, or null when SMTP_URL points at a real server. */
     mailbox: string | null;
+    /** Each server's Prometheus endpoint, by server name. */
+    metrics: Record<string, string>;
   };
   /** Where the mailer sends (credentials left out). */
   smtpHost: string;
@@ -49,6 +51,7 @@ export function stackReport(
       query: url(ports.query),
       sandbox: tools.sandboxUrl,
       mailbox: env.localMailbox ? url(ports.mailbox) : null,
+      metrics: metricsUrls(env),
     },
     smtpHost: new URL(tools.smtpUrl).host,
     authHost: authHost(env),
@@ -63,5 +66,24 @@ export function stackReport(
     },
     servers: servers.servers,
     stop: servers.stop,
+  };
+}
+
+/** Where Prometheus scrapes each server: the two APIs' /metrics, and each worker's metrics port. */
+function metricsUrls(env: StackEnvironment): Record<string, string> {
+  const { ports, projectorCount } = env;
+  const at = (port: number) => `${url(port)}/metrics`;
+  return {
+    'command-service': at(ports.command),
+    'query-service': at(ports.query),
+    ...Object.fromEntries(
+      Array.from({ length: projectorCount }, (_, i) => [
+        projectorCount > 1 ? `projector-${i + 1}` : 'projector',
+        at(ports.metrics.projector + i),
+      ]),
+    ),
+    ...(env.kafkaMode ? { 'outbox-relay': at(ports.metrics.relay) } : {}),
+    mailer: at(ports.metrics.mailer),
+    'reminder-scheduler': at(ports.metrics.reminders),
   };
 }
