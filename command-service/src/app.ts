@@ -16,6 +16,7 @@ import type { AppDeps, CommandDeps } from './command-deps.ts';
 import { couponRoutes } from './coupon/api.ts';
 import { accessClaims } from './http/current-caller.ts';
 import { jsonBody } from './http/json-body.ts';
+import { countCommands } from './http/command-metrics.ts';
 import { corsForUi, securityHeaders } from './http/security.ts';
 import { imageRoutes } from './images/api.ts';
 import { maintenanceRoutes } from './maintenance/api.ts';
@@ -38,6 +39,7 @@ export function createApp(commandDeps: CommandDeps): Koa {
   const app = new Koa();
   trustProxy(app, deps.trustProxyHops);
   app.use(httpMetrics({ token: deps.metricsToken }));
+  app.use(countCommands());
   app.use((ctx, next) => deps.commands.scope.run(next));
   app.use(problemMiddleware({ log: deps.log }));
   app.use(healthRoute('command-service', deps.health ?? {}));

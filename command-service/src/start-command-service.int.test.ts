@@ -52,8 +52,23 @@ describe('startCommandService', () => {
     expect(await test.db('images').count('* as n')).toEqual([{ n: '0' }]);
   });
 
-  it('exposes the request, append and outbox series on /metrics', async () => {
+  it('exposes the request, command, append and outbox series on /metrics', async () => {
+    const token = await signAccessToken(
+      { email: 'boss@building.test', uid: 'u', emailVerified: true },
+      secret,
+      60,
+    );
+    const refused = await fetch(`${service.url}/users/boss@building.test`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 42 }),
+    });
+    expect(refused.status).toBe(400);
     const text = await (await fetch(`${service.url}/metrics`)).text();
+    expect(text).toMatch(/^building_commands_total\{command="POST \/users\/:email",outcome="ok"\} 1$/m);
+    expect(text).toMatch(
+      /^building_commands_total\{command="POST \/users\/:email",outcome="invalid-input"\} 1$/m,
+    );
     expect(text).toMatch(
       /^http_request_duration_seconds_count\{method="POST",route="\/users\/:email",status="2xx"\} [1-9]/m,
     );
