@@ -7,6 +7,7 @@ import { problemDocs } from '@building/infra/http/problem-docs';
 import { refuseUnsafeText } from '@building/infra/http/safe-text';
 import { routeBySegment } from '@building/infra/http/route-by-segment';
 import { trustProxy } from '@building/infra/http/trust-proxy';
+import { accountRoutes } from './account/api.ts';
 import { agreementRoutes } from './agreement/api.ts';
 import { announcementRoutes } from './announcement/api.ts';
 import { apartmentRoutes } from './apartment/api.ts';
@@ -69,6 +70,7 @@ export function createApp(commandDeps: CommandDeps): Koa {
     apartmentRoutes(deps),
     imageRoutes(deps),
     maintenanceRoutes(deps),
+    accountRoutes(deps),
   ];
   app.use(routeBySegment(routers, { allowedMethods: false }));
   return app;

@@ -17,7 +17,8 @@ import { readRentMetadata } from './intent-facts.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 import type { WebhookNotice } from './payment-provider.ts';
 import { recordIntentOutcome } from './record-payment.ts';
-import { renderReceipt } from '@building/infra/receipts/receipt-pdf';
+import { renderOfflineReceipt, renderReceipt } from '@building/infra/receipts/receipt-pdf';
+import { findOfflinePayment } from '../account/find-offline-payment.ts';
 import { startRentPayment } from './start-rent-payment.ts';
 
 /** A client-sent `price` (the spec's old field) is not read: the server prices the rent. */
@@ -130,12 +131,17 @@ export function paymentRoutes(deps: AppDeps): Router {
   router.get('/payments/:transactionId/receipt', async (ctx) => {
     const caller = await currentCaller(ctx, deps);
     const { transactionId } = parseInput(receiptPath, ctx.params, 'path');
+    // A card payment's transaction id, or an offline payment's id: one receipt route for both.
     const paid = await findRentPaid(deps.store, transactionId);
-    if (!paid) throw refuse('payment-not-found', `no payment with transaction id ${transactionId}`);
-    if (!ownerOrAdmin(caller, paid.email)) throw refuse('not-your-payment', 'this receipt is not yours');
+    const offline = paid ? null : await findOfflinePayment(deps.store, transactionId);
+    const email = paid?.email ?? offline?.recorded.email;
+    if (!email) throw refuse('payment-not-found', `no payment with transaction id ${transactionId}`);
+    if (!ownerOrAdmin(caller, email)) throw refuse('not-your-payment', 'this receipt is not yours');
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `inline; filename="receipt-${transactionId.replace(/[^\w-]/g, '')}.pdf"`);
-    ctx.body = await renderReceipt(paid);
+    ctx.body = paid
+      ? await renderReceipt(paid)
+      : await renderOfflineReceipt(offline!.recorded, offline!.reversed);
   });
 
   return router;
