@@ -8,8 +8,8 @@ import {
 } from '@building/events/requests/account-requests';
 import { addCharges, cancelCharge } from './add-charges.ts';
 import type { AppDeps } from '../command-deps.ts';
-import { commandMeta, currentCaller } from '../http/current-caller.ts';
-import { recordOfflinePayment, reverseOfflinePayment } from './record-offline-payment.ts';
+import { recordOfflinePayment, reverseOfflinePayment } from '@building/domain/account/record-offline-payment';
+import { currentCaller } from '../http/current-caller.ts';
 
 /**
  * A resident's account, the admin's side: money received outside the card provider (cash at the
@@ -21,17 +21,19 @@ export function accountRoutes(deps: AppDeps): Router {
   router.post('/payments/offline', async (ctx) => {
     const caller = await currentCaller(ctx, deps);
     const request = parseInput(offlinePaymentRequest, ctx.request.body);
-    ctx.body = await recordOfflinePayment(
-      deps.store,
-      { ...request, paymentId: deps.newId(), by: caller },
-      commandMeta(deps, caller),
-    );
+    const paymentId = deps.newId();
+    ctx.body = await recordOfflinePayment(deps.commands, {
+      ...request,
+      paymentId,
+      caller,
+      now: deps.clock(),
+    });
   });
 
   router.post('/payments/offline/reverse', async (ctx) => {
     const caller = await currentCaller(ctx, deps);
     const request = parseInput(reversePaymentRequest, ctx.request.body);
-    ctx.body = await reverseOfflinePayment(deps.store, { ...request, by: caller }, commandMeta(deps, caller));
+    ctx.body = await reverseOfflinePayment(deps.commands, { ...request, caller, now: deps.clock() });
   });
 
   router.post('/charges', async (ctx) => {

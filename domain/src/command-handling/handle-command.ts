@@ -1,11 +1,10 @@
 import type { CommandMetadata, StoredEvent } from '@building/events/envelope';
 import { parseEventData, streamOf, type DomainEvent } from '@building/events/catalogue';
-import type { PostgresEventStore } from '@building/infra/event-store/event-store';
-import { ConcurrencyError } from '@building/infra/event-store/errors';
 import { refuse } from '@building/events/domain-error';
+import { ConcurrencyError } from '../event-store/concurrency-error.ts';
+import type { EventStore } from '../event-store/event-store.ts';
 import type { Loaded } from './aggregate.ts';
-import { forgetReads } from './command-scope.ts';
-import { createKeyedQueue } from './one-at-a-time.ts';
+import type { CommandContext } from './command-context.ts';
 
 export interface CommandHandling<C> {
   /** Reads every aggregate the decision depends on; re-run on each attempt. */
@@ -22,33 +21,28 @@ export interface CommandResult {
 
 const attempts = 6;
 
-/** Per store: commands of one service share it, so its retries on a stream take turns. */
-const queues = new WeakMap<PostgresEventStore, ReturnType<typeof createKeyedQueue>>();
-
 /**
  * Load, decide, append: the events go to the streams they name (streamOf), all in one transaction,
  * each at the version its state was read at. A stream the decision did not read (e.g. the user's
  * stream on accept) is appended at its current version. A lost race re-runs the whole decision on
- * fresh state, taking turns with this process's other losers on that stream (so fifty requests for
+ * fresh state, taking turns with the context's other losers on that stream (so fifty requests for
  * one apartment do not collide fifty times); after a few lost races the caller gets 409.
  */
 export async function handleCommand<C extends object>(
-  store: PostgresEventStore,
+  context: CommandContext,
   handling: CommandHandling<C>,
   meta: CommandMetadata,
 ): Promise<CommandResult> {
-  const attempt = () => decideAndAppend(store, handling, meta);
+  const attempt = () => decideAndAppend(context, handling, meta);
   try {
     return await attempt();
   } catch (error) {
     if (!(error instanceof ConcurrencyError)) throw error;
-    let queue = queues.get(store);
-    if (!queue) queues.set(store, (queue = createKeyedQueue()));
     let lost: ConcurrencyError = error;
     for (let retry = 1; retry < attempts; retry++) {
-      forgetReads();
+      context.scope.forget();
       try {
-        return await queue(lost.stream, attempt);
+        return await context.retries(lost.stream, attempt);
       } catch (again) {
         if (!(again instanceof ConcurrencyError)) throw again;
         lost = again;
@@ -61,18 +55,18 @@ export async function handleCommand<C extends object>(
 }
 
 async function decideAndAppend<C extends object>(
-  store: PostgresEventStore,
+  { store, scope }: CommandContext,
   handling: CommandHandling<C>,
   meta: CommandMetadata,
 ): Promise<CommandResult> {
-  const context = await handling.load();
-  const events = handling.decide(context);
-  const loaded = Object.values(context).filter(isLoaded);
+  const read = await handling.load();
+  const events = handling.decide(read);
+  const loaded = Object.values(read).filter(isLoaded);
   if (events.length === 0) return { events: [], position: Math.max(0, ...loaded.map((l) => l.position)) };
   // A decision that breaks the catalogue is our bug; checking here keeps it out of the log.
   for (const event of events) parseEventData(event.type, event.data);
   const result = await store.append(await appendRequests(store, events, loaded), meta);
-  forgetReads(); // the streams moved on: a later command of this request reads them again
+  scope.forget(); // the streams moved on: a later command of this request reads them again
   return result;
 }
 
@@ -80,7 +74,7 @@ async function decideAndAppend<C extends object>(
  * One append request per stream the events go to, each at the version (and head hash) it was read
  * at; the heads of streams the decision did not read are read together, once.
  */
-async function appendRequests(store: PostgresEventStore, events: DomainEvent[], loaded: Loaded<unknown>[]) {
+async function appendRequests(store: EventStore, events: DomainEvent[], loaded: Loaded<unknown>[]) {
   const byStream = new Map<string, DomainEvent[]>();
   for (const event of events) {
     const stream = streamOf(event);

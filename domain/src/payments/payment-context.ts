@@ -1,8 +1,9 @@
 import type { DomainEvent, Month } from '@building/events/catalogue';
 import { streams } from '@building/events/streams';
-import type { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { agreementAggregate, type AgreementState } from '../agreement/agreement.ts';
-import { loadAggregate, type Aggregate } from '../command-handling/aggregate.ts';
+import type { Aggregate } from '../command-handling/aggregate.ts';
+import type { CommandContext } from '../command-handling/command-context.ts';
+import { loadAggregate } from '../command-handling/load-aggregate.ts';
 import { couponAggregate, type CouponState } from '../coupon/coupon.ts';
 import { couponIdFor } from '../coupon/coupon-id.ts';
 import { paymentAggregate, type PaymentState } from './payment.ts';
@@ -38,12 +39,12 @@ export interface PaymentPeriod {
 }
 
 /** Reads the three streams (the coupon's only when a code is named); the handler appends at their versions. */
-export async function loadPaymentContext(store: PostgresEventStore, period: PaymentPeriod) {
+export async function loadPaymentContext(context: CommandContext, period: PaymentPeriod) {
   const { si, year, month, code } = period;
   const [payment, agreement, coupon] = await Promise.all([
-    loadAggregate(store, streams.payment(si, year, month), paymentAggregate),
-    loadAggregate(store, streams.agreement(si), agreementAggregate),
-    code ? loadAggregate(store, streams.coupon(couponIdFor(code)), couponAggregate) : null,
+    loadAggregate(context, streams.payment(si, year, month), paymentAggregate),
+    loadAggregate(context, streams.agreement(si), agreementAggregate),
+    code ? loadAggregate(context, streams.coupon(couponIdFor(code)), couponAggregate) : null,
   ]);
   return { payment, agreement, coupon };
 }

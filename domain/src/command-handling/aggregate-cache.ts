@@ -1,5 +1,7 @@
 import type { Aggregate, Loaded } from './aggregate.ts';
 
+export type AggregateCache = ReturnType<typeof createAggregateCache>;
+
 /**
  * Folded aggregates by aggregate and stream, each with the version it was folded to; the least
  * recently used go first once `maxStreams` are held (per aggregate). A newer version never gives

@@ -14,18 +14,20 @@ export interface StreamHead {
 
 /**
  * A stream's new events, chained onto `head`: ids, versions and hashes are computed here, before
- * the round trip, so the insert needs nothing back from the database but the positions.
+ * the round trip, so the insert needs nothing back from the database but the positions. `newId`
+ * names each event (a seeded generator passes its own, for a log that is the same run after run).
  */
 export function prepareEvents(
   stream: string,
   head: StreamHead,
   events: readonly NewEvent[],
   meta: CommandMetadata,
+  newId: () => string = randomUUID,
 ): PreparedEvent[] {
   let prevHash = head.hash;
   return events.map((event, index) => {
     const fields: HashedFields = {
-      id: randomUUID(),
+      id: newId(),
       stream,
       version: head.version + index + 1,
       type: event.type,
