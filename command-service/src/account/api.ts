@@ -1,6 +1,12 @@
 import Router from '@koa/router';
 import { parseInput } from '@building/events/parse-input';
-import { offlinePaymentRequest, reversePaymentRequest } from '@building/events/requests/account-requests';
+import {
+  addChargeRequest,
+  cancelChargeRequest,
+  offlinePaymentRequest,
+  reversePaymentRequest,
+} from '@building/events/requests/account-requests';
+import { addCharges, cancelCharge } from './add-charges.ts';
 import type { AppDeps } from '../command-deps.ts';
 import { recordOfflinePayment, reverseOfflinePayment } from '@building/domain/account/record-offline-payment';
 import { currentCaller } from '../http/current-caller.ts';
@@ -28,6 +34,23 @@ export function accountRoutes(deps: AppDeps): Router {
     const caller = await currentCaller(ctx, deps);
     const request = parseInput(reversePaymentRequest, ctx.request.body);
     ctx.body = await reverseOfflinePayment(deps.commands, { ...request, caller, now: deps.clock() });
+  });
+
+  router.post('/charges', async (ctx) => {
+    const caller = await currentCaller(ctx, deps);
+    const request = parseInput(addChargeRequest, ctx.request.body);
+    ctx.body = await addCharges(
+      deps.store,
+      { ...request, by: caller },
+      deps.newId,
+      commandMeta(deps, caller),
+    );
+  });
+
+  router.post('/charges/cancel', async (ctx) => {
+    const caller = await currentCaller(ctx, deps);
+    const request = parseInput(cancelChargeRequest, ctx.request.body);
+    ctx.body = await cancelCharge(deps.store, { ...request, by: caller }, commandMeta(deps, caller));
   });
 
   return router;
