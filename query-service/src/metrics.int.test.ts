@@ -7,7 +7,7 @@ import { migrateEventStore } from '@building/infra/event-store/schema';
 import { missing } from '@building/infra/testing/infra-availability';
 import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
 import { startProjector } from '@building/projector/start-projector';
-import { buildingHistory } from '@building/projector/testing/building-history';
+import { buildingHistory } from '@building/domain/testing/building-history';
 import { startQueryService } from './start-query-service.ts';
 import { jwtSecret } from './testing/query-harness.ts';
 

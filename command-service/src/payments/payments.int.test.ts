@@ -3,8 +3,15 @@ import Stripe from 'stripe';
 import type { DomainEvent, Month } from '@building/events/catalogue';
 import { streams } from '@building/events/streams';
 import { missing } from '@building/infra/testing/infra-availability';
-import { accepted, admin, leasedSince, member, registered, requested } from '../testing/fixtures.ts';
-import { couponIdFor } from '../coupon/coupon-id.ts';
+import {
+  accepted,
+  admin,
+  leasedSince,
+  member,
+  registered,
+  requested,
+} from '@building/domain/testing/fixtures';
+import { couponIdFor } from '@building/domain/coupon/coupon-id';
 import { pdfPageText } from '@building/infra/receipts/pdf-text';
 import { startPaymentsHarness, type PaymentsHarness } from './payments-harness.ts';
 import { secondChargeRefundKey } from './record-payment.ts';
