@@ -6,7 +6,8 @@ import {
   offlinePaymentRequest,
   reversePaymentRequest,
 } from '@building/events/requests/account-requests';
-import { addCharges, cancelCharge } from './add-charges.ts';
+import { addCharges, cancelCharge } from '@building/domain/account/add-charges';
+import { leasedApartments } from './leased-apartments.ts';
 import type { AppDeps } from '../command-deps.ts';
 import { recordOfflinePayment, reverseOfflinePayment } from '@building/domain/account/record-offline-payment';
 import { currentCaller } from '../http/current-caller.ts';
@@ -39,18 +40,18 @@ export function accountRoutes(deps: AppDeps): Router {
   router.post('/charges', async (ctx) => {
     const caller = await currentCaller(ctx, deps);
     const request = parseInput(addChargeRequest, ctx.request.body);
-    ctx.body = await addCharges(
-      deps.store,
-      { ...request, by: caller },
-      deps.newId,
-      commandMeta(deps, caller),
-    );
+    const { target } = request;
+    const sis =
+      typeof target === 'object' && 'si' in target
+        ? [target.si]
+        : await leasedApartments(deps.store, target === 'all' ? undefined : target.block);
+    ctx.body = await addCharges(deps.commands, { ...request, sis, caller, now: deps.clock() });
   });
 
   router.post('/charges/cancel', async (ctx) => {
     const caller = await currentCaller(ctx, deps);
     const request = parseInput(cancelChargeRequest, ctx.request.body);
-    ctx.body = await cancelCharge(deps.store, { ...request, by: caller }, commandMeta(deps, caller));
+    ctx.body = await cancelCharge(deps.commands, { ...request, caller, now: deps.clock() });
   });
 
   return router;

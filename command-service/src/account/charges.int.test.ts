@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@building/events/catalogue';
-import type { Caller } from '../command-handling/caller.ts';
-import { accepted, apartment, registered } from '../testing/fixtures.ts';
+import type { Caller } from '@building/domain/command-handling/caller';
+import { accepted, apartment, registered } from '@building/domain/testing/fixtures';
 import { httpSpecFor } from '../testing/http-spec.ts';
 import { freshEmail, nextUnique, startTestService, type TestService } from '../testing/test-service.ts';
 
