@@ -12,7 +12,7 @@ import { createProjector } from '@building/projector/apply-events';
 import { liveTarget } from '@building/projector/projection-target';
 import { migrateProjector } from '@building/projector/projector-schema';
 import { projections } from '@building/projector/projections/registry';
-import { buildingHistory } from '@building/projector/testing/building-history';
+import { buildingHistory } from '@building/domain/testing/building-history';
 import { hashViews } from '@building/projector/testing/views-harness';
 import { restoreFromBackup } from '@building/stack/backup/restore-from-backup';
 import { seedLog } from './seed-log/seed-log.ts';
