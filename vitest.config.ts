@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
-            '{events,infra,command-service,projector,query-service,tools,stack,bench}/**/*.unit.test.ts',
+            '{events,domain,infra,command-service,projector,query-service,tools,stack,bench}/**/*.unit.test.ts',
           ],
           environment: 'node',
         },
@@ -31,7 +31,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: [
-            '{events,infra,command-service,projector,query-service,tools,stack,bench}/**/*.int.test.ts',
+            '{events,domain,infra,command-service,projector,query-service,tools,stack,bench}/**/*.int.test.ts',
           ],
           environment: 'node',
           globalSetup: ['./infra/src/testing/global-setup.ts'],

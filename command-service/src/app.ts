@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createCommandContext } from '@building/domain/command-handling/command-context';
 import Koa, { type Context } from 'koa';
 import { healthRoute } from '@building/infra/metrics/health-route';
 import { httpMetrics } from '@building/infra/metrics/http-metrics';
@@ -7,13 +8,13 @@ import { problemDocs } from '@building/infra/http/problem-docs';
 import { refuseUnsafeText } from '@building/infra/http/safe-text';
 import { routeBySegment } from '@building/infra/http/route-by-segment';
 import { trustProxy } from '@building/infra/http/trust-proxy';
+import { accountRoutes } from './account/api.ts';
 import { agreementRoutes } from './agreement/api.ts';
 import { announcementRoutes } from './announcement/api.ts';
 import { apartmentRoutes } from './apartment/api.ts';
 import { authRoutes } from './auth/api.ts';
 import type { AppDeps, CommandDeps } from './command-deps.ts';
 import { couponRoutes } from './coupon/api.ts';
-import { withCommandScope } from './command-handling/command-scope.ts';
 import { accessClaims } from './http/current-caller.ts';
 import { jsonBody } from './http/json-body.ts';
 import { countCommands } from './http/command-metrics.ts';
@@ -28,17 +29,19 @@ import { notificationRoutes } from './user/notification-routes.ts';
 
 /** The command side: authentication, then commands -> deciders -> event store, behind one protection. */
 export function createApp(commandDeps: CommandDeps): Koa {
+  const newId = commandDeps.newId ?? randomUUID;
   const deps: AppDeps = {
     clock: () => new Date(),
-    newId: randomUUID,
+    newId,
     ...commandDeps,
     rateLimits: { ...defaultRateLimits, ...commandDeps.rateLimits },
+    commands: createCommandContext({ store: commandDeps.store, newId }),
   };
   const app = new Koa();
   trustProxy(app, deps.trustProxyHops);
   app.use(httpMetrics({ token: deps.metricsToken }));
   app.use(countCommands());
-  app.use((ctx, next) => withCommandScope(next));
+  app.use((ctx, next) => deps.commands.scope.run(next));
   app.use(problemMiddleware({ log: deps.log }));
   app.use(healthRoute('command-service', deps.health ?? {}));
   app.use(securityHeaders());
@@ -69,6 +72,7 @@ export function createApp(commandDeps: CommandDeps): Koa {
     apartmentRoutes(deps),
     imageRoutes(deps),
     maintenanceRoutes(deps),
+    accountRoutes(deps),
   ];
   app.use(routeBySegment(routers, { allowedMethods: false }));
   return app;

@@ -1,3 +1,4 @@
+import type { CommandContext } from '@building/domain/command-handling/command-context';
 import type { HealthCheck } from '@building/infra/metrics/health';
 import type { RevokedTokens } from '@building/infra/auth/revoked-tokens';
 import type { PostgresEventStore } from '@building/infra/event-store/event-store';
@@ -35,6 +36,6 @@ export interface CommandDeps {
   log?: (error: unknown) => void;
 }
 
-/** The deps with their defaults filled in. */
+/** The deps with their defaults filled in, and the command handlers' context over the store. */
 export type AppDeps = CommandDeps &
-  Required<Pick<CommandDeps, 'clock' | 'newId'>> & { rateLimits: RateLimits };
+  Required<Pick<CommandDeps, 'clock' | 'newId'>> & { rateLimits: RateLimits; commands: CommandContext };

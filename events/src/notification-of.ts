@@ -54,6 +54,31 @@ export function notificationOf(event: DomainEvent): NotificationOf | null {
         emailKind: 'rent-reminder',
       };
     }
+    case 'OfflinePaymentRecorded': {
+      const { email, apartment, month, year, amountPoisha, method, reference, paymentId } = event.data;
+      return {
+        recipient: email.toLowerCase(),
+        facts: {
+          kind: 'payment-recorded',
+          apartment,
+          month,
+          year,
+          amountPoisha,
+          method,
+          reference,
+          paymentId,
+        },
+        emailKind: 'payment-receipt',
+      };
+    }
+    case 'ChargeAdded': {
+      const { email, apartment, month, year, amountPoisha, kind, description } = event.data;
+      return {
+        recipient: email.toLowerCase(),
+        facts: { kind: 'charge-added', apartment, month, year, amountPoisha, charge: kind, description },
+        emailKind: 'payment-receipt',
+      };
+    }
     case 'MaintenanceStatusChanged': {
       const { email, apartment, requestId, status, scheduledFor, reason } = event.data;
       const facts: NotificationFacts = { kind: 'maintenance-status', apartment, requestId, status };

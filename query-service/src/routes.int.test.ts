@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missing } from '@building/infra/testing/infra-availability';
-import { people, scriptedBuilding } from '@building/projector/testing/scripted-building';
+import { people, scriptedBuilding } from '@building/domain/testing/scripted-building';
 import { createPostgresRevocationStore } from '@building/infra/auth/postgres-revocation-store';
 import { verifyAccessToken } from '@building/infra/auth/access-token';
 import { createQueryHarness, jwtSecret, uiOrigin, type QueryHarness } from './testing/query-harness.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@building/ports/ports';
 import { PostgresEventStore } from '@building/infra/event-store/event-store';
-import { buildingHistory } from '@building/projector/testing/building-history';
+import { buildingHistory } from '@building/domain/testing/building-history';
 import { missing } from '@building/infra/testing/infra-availability';
 import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
 import { freeStackPorts } from './stack-ports.ts';

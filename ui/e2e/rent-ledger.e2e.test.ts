@@ -14,7 +14,8 @@ import { e2eStack } from './support/stack-env.ts';
  * Every lease of this run began during it, and a lease's first month is overdue only five days
  * after its acceptance: the month is due (not overdue), and nobody owes overdue rent, so the
  * admin's list and statistics must say 0 residents and ৳ 0 (a first month counted from the 1st
- * would show here on most days of the month).
+ * would show here on most days of the month). Asked about the 10th of next month, the ledger
+ * answers as it will then stand: the member, who paid this month, owes next month's rent, once.
  */
 const stack = e2eStack();
 const patience = { timeout: 20_000 };
@@ -85,7 +86,7 @@ describe('the rent ledger, in Chromium', () => {
     expect(receipt.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
   });
 
-  it('the admin sees that nobody owes overdue rent, in the list and in the statistics', async () => {
+  it('the admin sees that nobody owes overdue rent now (list, statistics), and that the member will owe next month', async () => {
     const page = await signIn(await browser.newContext(), stack.uiUrl, stack.accounts.admin);
     await page.goto(`${stack.uiUrl}/dashboard/overdueRent`);
     await page.getByRole('heading', { name: 'Overdue Rent' }).waitFor(patience);
@@ -97,5 +98,30 @@ describe('the rent ledger, in Chromium', () => {
     await tile('Residents Overdue').waitFor(patience);
     expect(await tile('Residents Overdue').locator('dd').textContent()).toBe('0');
     expect(await tile('Overdue Rent').locator('dd').textContent()).toBe('৳ 0');
+
+    const token = await page.evaluate(() => localStorage.getItem('access-token'));
+    const read = async (path: string) => {
+      const response = await fetch(`${stack.queryUrl}${path}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(response.status, path).toBe(200);
+      return response.json();
+    };
+    const dhaka = new Date(Date.now() + 6 * 3600_000);
+    const next = new Date(Date.UTC(dhaka.getUTCFullYear(), dhaka.getUTCMonth() + 1, 10));
+    const at = next.toISOString().slice(0, 10);
+    const nextMonth = {
+      year: next.getUTCFullYear(),
+      month: new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }).format(next),
+    };
+    const member = stack.accounts.member.email;
+    const ledger = await read(`/rent-ledger/${member}?at=${at}`);
+    expect(ledger.leases).toHaveLength(1);
+    const rentPoisha: number = ledger.leases[0].lease.rentPoisha;
+    expect(ledger.overduePoisha).toBe(rentPoisha);
+    const overdue = await read(`/overdue-rent?at=${at}`);
+    expect(overdue.rows.filter((row: { email: string }) => row.email === member)).toEqual([
+      expect.objectContaining({ months: [nextMonth], overduePoisha: rentPoisha }),
+    ]);
   });
 });

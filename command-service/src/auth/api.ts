@@ -4,12 +4,8 @@ import { signAccessToken } from '@building/infra/auth/access-token';
 import { parseInput } from '@building/events/parse-input';
 import { HttpProblem, unauthorized } from '@building/infra/http/problem';
 import { safeText } from '@building/infra/http/safe-text';
-import { streams } from '@building/events/streams';
-import { loadAggregate } from '../command-handling/aggregate.ts';
-import { handleCommand } from '../command-handling/handle-command.ts';
-import { commandMeta, signedIn } from '../http/current-caller.ts';
-import { decideUser } from '../user/decide.ts';
-import { userAggregate } from '../user/user.ts';
+import { registerOnSignIn } from '@building/domain/user/commands';
+import { signedIn } from '../http/current-caller.ts';
 import type { AppDeps } from '../command-deps.ts';
 import { IdentityProviderUnavailable, InvalidIdToken, type VerifiedIdentity } from './identity-verifier.ts';
 
@@ -69,27 +65,13 @@ async function verified(deps: AppDeps, idToken: string): Promise<VerifiedIdentit
  * roles hold even before the UI's profile call; later sign-ins record nothing but a pending grant.
  */
 async function registerOnFirstSignIn(deps: AppDeps, identity: VerifiedIdentity): Promise<void> {
-  const stream = streams.user(identity.email);
-  await handleCommand(
-    deps.store,
-    {
-      load: async () => ({ user: await loadAggregate(deps.store, stream, userAggregate) }),
-      decide: ({ user }) =>
-        decideUser(
-          {
-            type: 'RegisterOnSignIn',
-            data: {
-              profile: {
-                email: identity.email,
-                name: (identity.name ?? '').slice(0, 200),
-                photoURL: /^https?:\/\//.test(identity.picture ?? '') ? identity.picture!.slice(0, 2000) : '',
-              },
-              isAdminEmail: deps.adminEmails.includes(identity.email) && identity.emailVerified,
-            },
-          },
-          user.state,
-        ),
+  await registerOnSignIn(deps.commands, {
+    profile: {
+      email: identity.email,
+      name: (identity.name ?? '').slice(0, 200),
+      photoURL: /^https?:\/\//.test(identity.picture ?? '') ? identity.picture!.slice(0, 2000) : '',
     },
-    { ...commandMeta(deps, 'system'), actor: { email: identity.email, role: 'user' } },
-  );
+    isAdminEmail: deps.adminEmails.includes(identity.email) && identity.emailVerified,
+    now: deps.clock(),
+  });
 }

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { Config } from '@building/infra/config';
 import { badRequest, HttpProblem } from '@building/infra/http/problem';
-import type { IntentFacts, RefundFacts } from '../payments/intent-facts.ts';
+import type { IntentFacts, RefundFacts } from '@building/domain/payments/intent-facts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 
 /**
@@ -73,6 +73,15 @@ export function createPaymentProvider(config: PaymentProviderConfig): PaymentPro
       }
     },
 
+    async refundsOf(paymentIntentId) {
+      const refunds = await call(() =>
+        client()
+          .refunds.list({ payment_intent: paymentIntentId, limit: 100 })
+          .autoPagingToArray({ limit: 1000 }),
+      );
+      // Stripe lists newest first.
+      return refunds.reverse().map((refund) => ({ id: refund.id, paymentIntentId, amount: refund.amount }));
+    },
     async refundIntent({ paymentIntentId, idempotencyKey }) {
       const refund = await call(() =>
         client().refunds.create({ payment_intent: paymentIntentId, reason: 'duplicate' }, { idempotencyKey }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogue, emailKindSchema, monthSchema } from '../catalogue.ts';
+import { catalogue, chargeKinds, emailKindSchema, monthSchema, offlineMethods } from '../catalogue.ts';
 import { defineReadModel } from './read-model.ts';
 
 /**
@@ -32,6 +32,25 @@ export const notificationFactsSchema = z.discriminatedUnion('kind', [
     dueBy: z.string().optional(),
   }),
   z.object({
+    kind: z.literal('payment-recorded'),
+    apartment: z.string(),
+    month: monthSchema,
+    year: z.number().int(),
+    amountPoisha: z.number().int(),
+    method: z.enum(offlineMethods),
+    reference: z.string(),
+    paymentId: z.string(),
+  }),
+  z.object({
+    kind: z.literal('charge-added'),
+    apartment: z.string(),
+    month: monthSchema,
+    year: z.number().int(),
+    amountPoisha: z.number().int(),
+    charge: z.enum(chargeKinds),
+    description: z.string(),
+  }),
+  z.object({
     kind: z.literal('maintenance-status'),
     apartment: z.string(),
     requestId: z.string(),
@@ -58,6 +77,8 @@ export const notificationsView = defineReadModel({
     'AgreementRejected',
     'RentPaid',
     'RentReminderIssued',
+    'OfflinePaymentRecorded',
+    'ChargeAdded',
     'MaintenanceStatusChanged',
     'NotificationsRead',
     'EmailPreferencesChanged',

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { categoryOfStream, topicFor } from '@building/events/streams';
-import { ConcurrencyError } from './errors.ts';
-import type { PreparedEvent } from './prepared-event.ts';
+import { ConcurrencyError } from '@building/domain/event-store/concurrency-error';
+import type { PreparedEvent } from '@building/domain/event-store/prepared-event';
 import type { PgConnection } from '../postgres/direct-query.ts';
 import { appendBatchSize, appendsTotal } from '../metrics/metrics.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missing } from '@building/infra/testing/infra-availability';
-import { people } from '@building/projector/testing/scripted-building';
+import { people } from '@building/domain/testing/scripted-building';
 import { verifyAccessToken } from '@building/infra/auth/access-token';
 import { createQueryHarness, jwtSecret, type QueryHarness } from '../testing/query-harness.ts';
 

@@ -724,4 +724,22 @@ export const bn: Translation<typeof en> = {
     adminsDoNotPay: 'অ্যাডমিনরা ভাড়া দেন না: এই পাতাটি সদস্যদের জন্য।',
     membersOnly: 'এই পাতাটি অ্যাপার্টমেন্ট ভাড়া নেওয়া সদস্যদের জন্য। আপনার পরিশোধের ইতিহাস আপনার জন্য খোলা থাকবে।',
   },
+  account: {
+    methods: {
+      card: 'কার্ড',
+      cash: 'নগদ টাকা',
+      bank: 'ব্যাংক ট্রান্সফার',
+      bkash: 'বিকাশ',
+      nagad: 'নগদ (মোবাইল)',
+    },
+    chargeKinds: {
+      service: 'সার্ভিস চার্জ',
+      electricity: 'বিদ্যুৎ',
+      gas: 'গ্যাস',
+      water: 'পানি',
+      other: 'অন্যান্য চার্জ',
+    },
+    paymentRecorded: '{{month}} {{year}}-এর জন্য {{method}}-এ {{amount}} পেয়েছি (রেফারেন্স {{reference}})।',
+    chargeAdded: '{{month}} {{year}}-এর জন্য {{charge}} {{amount}} যোগ হয়েছে।',
+  },
 };

@@ -720,4 +720,17 @@ export const en = {
     adminsDoNotPay: 'Admins do not pay rent: that page is for members.',
     membersOnly: 'That page is for members who lease an apartment. Your payment history stays open to you.',
   },
+  /** A resident's account: charges, offline payments, deposits. */
+  account: {
+    methods: { card: 'card', cash: 'cash', bank: 'bank transfer', bkash: 'bKash', nagad: 'Nagad' },
+    chargeKinds: {
+      service: 'Service charge',
+      electricity: 'Electricity',
+      gas: 'Gas',
+      water: 'Water',
+      other: 'Other charge',
+    },
+    paymentRecorded: 'We received {{amount}} by {{method}} (reference {{reference}}) for {{month}} {{year}}.',
+    chargeAdded: '{{charge}} of {{amount}} added for {{month}} {{year}}.',
+  },
 } as const;
