@@ -7,7 +7,7 @@ interface AvatarProps {
 /** The user's photo, or their initial when they have none. */
 export function Avatar({ name, photoURL, size = 36 }: AvatarProps) {
   if (photoURL) {
-    return <img className="avatar" src={photoURL} alt={name} width={size} height={size} />;
+    return <img className="avatar" src={photoURL} alt={name} width={size} height={size} translate="no" />;
   }
   return (
     <span
@@ -15,6 +15,7 @@ export function Avatar({ name, photoURL, size = 36 }: AvatarProps) {
       style={{ width: size, height: size }}
       role="img"
       aria-label={name}
+      translate="no"
     >
       {name.trim().charAt(0).toUpperCase() || '?'}
     </span>

@@ -96,6 +96,7 @@ export const en = {
     requested: 'Requested',
     pending: 'Pending the owner’s decision',
     withdraw: 'Withdraw request',
+    withdrawFor: 'Withdraw request for apartment {{name}}',
     declined: 'Your last request was declined. You may ask again.',
     pages: 'Apartment pages',
     previous: 'Previous',

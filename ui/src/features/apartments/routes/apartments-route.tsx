@@ -9,9 +9,9 @@ import { latestRequestBySi, useMyAgreements } from '../../../lib/my-agreements.t
 import { useRoles } from '../../../lib/use-roles.ts';
 import { pageCountFor, useApartments, type Apartment } from '../api/get-apartments.ts';
 import { useRequestAgreement } from '../api/request-agreement.ts';
-import { useWithdrawAgreement } from '../api/withdraw-agreement.ts';
+import { useWithdrawAgreement } from '../../../lib/withdraw-agreement.ts';
 import { AgreementButton, type AgreementAvailability } from '../components/agreement-button.tsx';
-import { confirmAndRequest, confirmAndWithdraw } from '../components/agreement-dialogs.ts';
+import { confirmAndRequest, confirmAndWithdraw } from '../../../lib/agreement-dialogs.ts';
 import { ApartmentCard } from '../components/apartment-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 

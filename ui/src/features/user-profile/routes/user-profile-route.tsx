@@ -5,8 +5,10 @@ import { EmailPreferences } from '../../../components/email-preferences.tsx';
 import { ProfileCard } from '../../../components/profile-card.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
-import { formatShortDate, formatTaka } from '../../../lib/format.ts';
+import { formatDigits, formatShortDate, formatTaka } from '../../../lib/format.ts';
+import { confirmAndWithdraw } from '../../../lib/agreement-dialogs.ts';
 import { useMyAgreements } from '../../../lib/my-agreements.ts';
+import { useWithdrawAgreement } from '../../../lib/withdraw-agreement.ts';
 
 const statusTag: Record<string, string> = {
   pending: 'is-warning',
@@ -14,11 +16,12 @@ const statusTag: Record<string, string> = {
   rejected: 'is-danger',
 };
 
-/** Any user's profile: who they are and the agreements they have asked for. */
+/** Any user's profile: who they are and the agreements they have asked for (a pending one withdrawn here). */
 export default function UserProfileRoute() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const agreements = useMyAgreements(user?.email ?? '');
+  const withdrawal = useWithdrawAgreement();
   return (
     <DashboardPage id="user-profile-title" title={t('pages.myProfile')}>
       <ProfileCard role={t('pages.roleUser')} />
@@ -44,13 +47,28 @@ export default function UserProfileRoute() {
           <>
             <td>{agreement.apartment}</td>
             <td>{agreement.block}</td>
-            <td>{agreement.floor}</td>
+            <td>{formatDigits(agreement.floor)}</td>
             <td>{formatTaka(agreement.rent)}</td>
             <td>{formatShortDate(agreement.timestamp)}</td>
             <td>
               <span className={`tag ${statusTag[agreement.status] ?? 'is-light'}`}>
                 {t(`pages.${agreement.status}`, { defaultValue: agreement.status })}
               </span>
+              {agreement.status === 'pending' && (
+                <button
+                  type="button"
+                  className="button is-small is-light ml-2"
+                  aria-label={t('apartments.withdrawFor', { name: String(agreement.apartment) })}
+                  disabled={withdrawal.isPending && withdrawal.variables === agreement.si}
+                  onClick={() =>
+                    void confirmAndWithdraw(String(agreement.apartment), () =>
+                      withdrawal.mutateAsync(agreement.si),
+                    )
+                  }
+                >
+                  {t('apartments.withdraw')}
+                </button>
+              )}
             </td>
           </>
         )}

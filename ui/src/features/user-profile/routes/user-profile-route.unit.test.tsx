@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { env } from '../../../lib/env.ts';
+import { backend, callsTo } from '../../../testing/backend.ts';
 import { problem } from '../../../testing/handlers.ts';
 import { dashboard, serveDashboardBackend } from '../../../testing/dashboard-backend.ts';
 import { renderRoute } from '../../../testing/render-route.tsx';
@@ -55,9 +56,34 @@ describe('user profile', () => {
     const rows = await screen.findAllByRole('row');
     expect(rows.map((row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
       ['#', 'Apartment', 'Block', 'Floor', 'Rent', 'Request Date', 'Status'],
-      ['1', 'A-103', 'A', '1', '৳ 13,000', '05/03/2026', 'pending'],
+      ['1', 'A-103', 'A', '1', '৳ 13,000', '05/03/2026', 'pendingWithdraw request'],
       ['2', 'B-201', 'B', '2', '৳ 15,000', '28/02/2026', 'rejected'],
     ]);
+  });
+
+  it('withdraws a pending request from the list, after asking', async () => {
+    dashboard.myAgreements[user.email] = [
+      {
+        _id: 'r1',
+        si: 3,
+        user_name: 'Karim User',
+        user_email: user.email,
+        room: '103',
+        apartment: 'A-103',
+        block: 'A',
+        floor: 1,
+        rent: 13000,
+        status: 'pending',
+        timestamp: Date.UTC(2026, 2, 5, 12),
+      },
+    ];
+    backend.agreements.push({ si: 3, email: user.email, status: 'pending', timestamp: Date.UTC(2026, 2, 5) });
+    const { user: person } = renderRoute(path, { signedInAs: user });
+    await person.click(await screen.findByRole('button', { name: 'Withdraw request for apartment A-103' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw your request?' });
+    await person.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Request withdrawn')).toBeInTheDocument();
+    expect(callsTo('DELETE', '/agreement/3')).toHaveLength(1);
   });
 
   it('says so when the user has asked for nothing yet', async () => {

@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
-import { translate as t } from '../../../i18n/i18n.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { translate as t } from '../i18n/i18n.ts';
+import { errorMessage } from './error-message.ts';
 
 // sweetalert2 loads with the first agreement attempt, not with the page.
 const dialogs = async () => (await import('sweetalert2')).default;

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { command } from '../../../lib/api-client.ts';
-import { viewKey } from '../../../lib/view-keys.ts';
-import type { Apartment } from './get-apartments.ts';
+import { command } from './api-client.ts';
+import { viewKey } from './view-keys.ts';
 
 const withdrawnSchema = z.object({ modifiedCount: z.number(), position: z.number() });
 
 /** DELETE /agreement/:si: the signed-in user takes back their pending request for the apartment. */
-export async function withdrawAgreement(si: Apartment['si']) {
+export async function withdrawAgreement(si: number) {
   return withdrawnSchema.parse(await command('DELETE', `/agreement/${encodeURIComponent(String(si))}`));
 }
 
