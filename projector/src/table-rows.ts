@@ -7,6 +7,32 @@ const same = (a: unknown, b: unknown) =>
     ? (a ?? null) === (b ?? null)
     : keyOf(a) === keyOf(b);
 
+/** The row(s) a change is about: one key, or every row with a lookup column's value. */
+export type RowTarget = { key: string } | { column: string; value: string };
+
+export function changeTarget(spec: TableSpec, change: RowChange): RowTarget {
+  if ('insert' in change || 'upsert' in change) {
+    const row = 'insert' in change ? change.insert : change.upsert;
+    const key = row[spec.key];
+    if (key === undefined || key === null) throw new Error(`${change.table}: a row without its key`);
+    return { key: keyOf(key) };
+  }
+  const where = change.where;
+  if (where[spec.key] !== undefined) return { key: keyOf(where[spec.key]) };
+  const column = (spec.lookups ?? []).find((c) => where[c] !== undefined && where[c] !== null);
+  if (!column) throw new Error(`${change.table}: an update must name the key or a lookup column`);
+  return { column, value: keyOf(where[column]) };
+}
+
+/** Throws when a change cannot apply to a table of `spec` whatever its rows: no key or lookup, an unknown column. */
+export function checkChange(spec: TableSpec, change: RowChange): void {
+  changeTarget(spec, change);
+  const row = 'insert' in change ? change.insert : 'upsert' in change ? change.upsert : change.update;
+  for (const column of Object.keys(row)) {
+    if (!(column in spec.columns)) throw new Error(`no column ${column} in ${change.table}`);
+  }
+}
+
 /** A changed row to write: new rows are inserted whole; existing ones get the columns that changed. */
 export interface RowWrite {
   row: Row;
@@ -70,11 +96,7 @@ export class TableRows {
 
   /** Throws (before anything changes) when a change names no key or lookup of this table. */
   check(change: RowChange): void {
-    this.target(change);
-    const row = 'insert' in change ? change.insert : 'upsert' in change ? change.upsert : change.update;
-    for (const column of Object.keys(row)) {
-      if (!(column in this.spec.columns)) throw new Error(`no column ${column} in ${change.table}`);
-    }
+    checkChange(this.spec, change);
   }
 
   apply(change: RowChange): void {
@@ -119,18 +141,8 @@ export class TableRows {
     return this.rows.values();
   }
 
-  private target(change: RowChange): { key: string } | { column: string; value: string } {
-    if ('insert' in change || 'upsert' in change) {
-      const row = 'insert' in change ? change.insert : change.upsert;
-      const key = row[this.spec.key];
-      if (key === undefined || key === null) throw new Error(`${change.table}: a row without its key`);
-      return { key: keyOf(key) };
-    }
-    const where = change.where;
-    if (where[this.spec.key] !== undefined) return { key: keyOf(where[this.spec.key]) };
-    const column = (this.spec.lookups ?? []).find((c) => where[c] !== undefined && where[c] !== null);
-    if (!column) throw new Error(`${change.table}: an update must name the key or a lookup column`);
-    return { column, value: keyOf(where[column]) };
+  private target(change: RowChange): RowTarget {
+    return changeTarget(this.spec, change);
   }
 
   private matching(where: Row): string[] {

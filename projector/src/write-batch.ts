@@ -4,11 +4,20 @@ import type { RowWrite } from './table-rows.ts';
 import { ident, type TableSpec } from './table-spec.ts';
 import type { Park, ViewBatch } from './view-batch.ts';
 import { parkedRow } from './park.ts';
+import type { ProjectionTarget } from './projection-target.ts';
 
 /** A statement with `?` bindings, written as one more part of a batch's write. */
 export interface SqlPart {
   sql: string;
   bindings: readonly unknown[];
+}
+
+/** What a write records of a view besides its rows: parked events, those no longer parked, its position. */
+export interface ViewBookkeeping {
+  target: ProjectionTarget;
+  parks: readonly Park[];
+  unparked: readonly string[];
+  position: number;
 }
 
 /** A statement's last part when it has nothing to return. */
@@ -63,7 +72,7 @@ export function groupWrites(
  */
 export async function writeBatch(
   trx: Knex.Transaction,
-  views: readonly ViewBatch[],
+  views: ReadonlyArray<ViewBatch | ViewBookkeeping>,
   options: {
     malformed?: ReadonlyArray<{ projection: string } & Park>;
     /** Only the parked events and positions: the rows and checkpoints are written already (COPY, planViewRows). */
@@ -82,7 +91,8 @@ export async function writeBatch(
   const unparked: Row[] = [];
   const positions: Row[] = [];
   for (const view of views) {
-    if (!options.bookkeepingOnly) viewRowParts(view, parts, bindings, options.plainInserts);
+    if (!options.bookkeepingOnly && 'tables' in view)
+      viewRowParts(view, parts, bindings, options.plainInserts);
     for (const park of view.parks) parks.push(parkedRow(view.target.key, park.raw, park.reason, park.error));
     for (const eventKey of view.unparked) unparked.push({ projection: view.target.key, event_key: eventKey });
     if (view.position > 0) positions.push({ projection: view.target.key, position: view.position });
