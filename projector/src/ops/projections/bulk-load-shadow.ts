@@ -9,7 +9,7 @@ import {
   ident,
   type TableSpec,
 } from '../../table-spec.ts';
-import { writeBatch } from '../../write-batch.ts';
+import { planWrite } from '../../write-batch.ts';
 import {
   projectedColumns,
   rowToProjected,
@@ -58,7 +58,7 @@ export async function bulkLoadShadows(
     for (const sql of [addPrimaryKeySql(spec, name), ...createIndexesSql(spec, name)]) await db.raw(sql);
   });
   await parkFetched(db, fold);
-  await db.transaction((trx) => writeBatch(trx, fold.views, { bookkeepingOnly: true }));
+  await db.transaction((trx) => planWrite([], { bookkeeping: fold.views }).statement(trx));
   return { rows };
 }
 

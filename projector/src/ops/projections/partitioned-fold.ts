@@ -1,8 +1,8 @@
 import { streamPrefix } from '@building/events/streams';
-import { admit } from '../../admit-event.ts';
+import { admit } from '../../view-batch.ts';
 import type { ProjectionTarget } from '../../projection-target.ts';
-import type { RowChange } from '../../row-changes.ts';
-import { changeTarget, checkChange, TableRows } from '../../table-rows.ts';
+import { changeTarget, type RowChange } from '../../row-changes.ts';
+import { checkChange, TableRows } from '../../table-rows.ts';
 import { isSkipped, type Park, type ProjectorLog, type Step } from '../../view-batch.ts';
 import { SpillFiles } from './spill-files.ts';
 
@@ -45,11 +45,11 @@ function partitionOf(key: string, partitions: number): number {
 
 /**
  * A rebuild's fold in bounded memory, in three passes, none holding more than a partition:
- * 1. `fold`, over the log: plans each event's row changes (`evolve`, pure) and spills them to the
+ * 1. `spill`, over the log: plans each event's row changes (`evolve`, pure) and spills them to the
  *    partition of their row's key (an update found by a lookup column, not its key, to every
  *    partition); the event's place in its stream goes to the partition of its stream.
  * 2. `admit`, per stream partition: decides which events apply, per stream, as the live engine
- *    does (apply / skip / park as a gap, see admit-event.ts), and gives that partition's stream
+ *    does (apply / skip / park as a gap, see view-batch.ts), and gives that partition's stream
  *    checkpoints. In an orderly log every event applies in place; the exceptions (skipped or
  *    parked events, gaps applied once their predecessor came) are kept, and they are few.
  * 3. `rowsOf`, per key partition: applies its changes in log order, minus the exceptions. What a
@@ -90,7 +90,7 @@ export class PartitionedFold {
   }
 
   /** Pass 1: spills one event's place in its stream and the row changes of every view it concerns. */
-  fold(step: Step): void {
+  spill(step: Step): void {
     const views = this.tracking.get(streamPrefix(step.stream));
     if (!views) return;
     const seq = this.seq++;
@@ -131,7 +131,7 @@ export class PartitionedFold {
 
   /**
    * Pass 2, one stream partition: admits its events per stream and returns its checkpoints (per
-   * category, per stream: the last version applied). Run it for every partition before `rowsOf`.
+   * category, per stream: the last version applied). Run it for every partition (after the last `spill`) before `rowsOf`.
    */
   admit(partition: number, log: ProjectorLog): Map<string, Map<string, number>> {
     const versions = new Map<string, Map<string, number>>();

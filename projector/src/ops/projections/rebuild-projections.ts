@@ -108,7 +108,7 @@ export async function rebuildProjections(
       let round = 0;
       // Read and decoded on another thread while this one folds.
       for await (const page of readSteps(db, checkpoint, bound, pageSize)) {
-        for (const step of page.steps) fold.fold(step);
+        for (const step of page.steps) fold.spill(step);
         checkpoint = page.checkpoint;
         round += page.events;
         options.progress?.advance(page.events);
