@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test tiers by suffix (DESIGN.md §8): *.unit.test.ts(x) pure logic and UI routes, *.int.test.ts
+ * Test tiers by suffix (docs/architecture.md §9): *.unit.test.ts(x) pure logic and UI routes, *.int.test.ts
  * against real Postgres, Kafka and Redis, *.e2e.test.ts in Chromium against the started stack.
  */
 export default defineConfig({
@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
-            '{events,infra,command-service,projector,query-service,tools,stack,bench}/**/*.unit.test.ts',
+            '{events,domain,infra,command-service,projector,query-service,tools,stack,bench}/**/*.unit.test.ts',
           ],
           environment: 'node',
         },
@@ -31,7 +31,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: [
-            '{events,infra,command-service,projector,query-service,tools,stack,bench}/**/*.int.test.ts',
+            '{events,domain,infra,command-service,projector,query-service,tools,stack,bench}/**/*.int.test.ts',
           ],
           environment: 'node',
           globalSetup: ['./infra/src/testing/global-setup.ts'],

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { freeStackPorts, startStack } from '@building/stack/start-stack';
+import { freeStackPorts } from '@building/stack/stack-ports';
+import { startStack } from '@building/stack/start-stack';
 import type { Benchmark, Figure } from './benchmark.ts';
 import { percentile } from './stats.ts';
 

@@ -1,19 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import { createCommandContext } from '@building/domain/command-handling/command-context';
 import Koa, { type Context } from 'koa';
+import { healthRoute } from '@building/infra/metrics/health-route';
+import { httpMetrics } from '@building/infra/metrics/http-metrics';
 import { problemMiddleware } from '@building/infra/http/problem';
 import { problemDocs } from '@building/infra/http/problem-docs';
 import { refuseUnsafeText } from '@building/infra/http/safe-text';
 import { routeBySegment } from '@building/infra/http/route-by-segment';
 import { trustProxy } from '@building/infra/http/trust-proxy';
+import { accountRoutes } from './account/api.ts';
 import { agreementRoutes } from './agreement/api.ts';
 import { announcementRoutes } from './announcement/api.ts';
 import { apartmentRoutes } from './apartment/api.ts';
 import { authRoutes } from './auth/api.ts';
 import type { AppDeps, CommandDeps } from './command-deps.ts';
 import { couponRoutes } from './coupon/api.ts';
-import { withCommandScope } from './command-handling/command-scope.ts';
 import { accessClaims } from './http/current-caller.ts';
 import { jsonBody } from './http/json-body.ts';
+import { countCommands } from './http/command-metrics.ts';
 import { corsForUi, securityHeaders } from './http/security.ts';
 import { imageRoutes } from './images/api.ts';
 import { maintenanceRoutes } from './maintenance/api.ts';
@@ -23,28 +27,36 @@ import { defaultRateLimits } from './protection/rate-limiter.ts';
 import { userRoutes } from './user/api.ts';
 import { notificationRoutes } from './user/notification-routes.ts';
 
-const ownLimits = new Set(['/jwt', '/images']);
-
 /** The command side: authentication, then commands -> deciders -> event store, behind one protection. */
 export function createApp(commandDeps: CommandDeps): Koa {
+  const newId = commandDeps.newId ?? randomUUID;
   const deps: AppDeps = {
     clock: () => new Date(),
-    newId: randomUUID,
+    newId,
     ...commandDeps,
     rateLimits: { ...defaultRateLimits, ...commandDeps.rateLimits },
+    commands: createCommandContext({ store: commandDeps.store, newId }),
   };
   const app = new Koa();
   trustProxy(app, deps.trustProxyHops);
-  app.use((ctx, next) => withCommandScope(next));
+  app.use(httpMetrics({ token: deps.metricsToken }));
+  app.use(countCommands());
+  app.use((ctx, next) => deps.commands.scope.run(next));
   app.use(problemMiddleware({ log: deps.log }));
+  app.use(healthRoute('command-service', deps.health ?? {}));
   app.use(securityHeaders());
   app.use(corsForUi(deps.uiOrigins));
   app.use(problemDocs());
   app.use(refuseUnsafeText());
   const limitWrites = rateLimit(deps.rateLimiter, deps.rateLimits.writes, (ctx) => writerKey(ctx, deps));
+  const limitSignIn = rateLimit(deps.rateLimiter, deps.rateLimits.signIn, (ctx) => `jwt:${ctx.ip}`);
   app.use(async (ctx, next) => {
-    const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method);
-    return isWrite && !ownLimits.has(ctx.path) ? limitWrites(ctx, next) : next();
+    if (['GET', 'HEAD', 'OPTIONS'].includes(ctx.method)) return next();
+    // Counted before the body is parsed, so a body refused (malformed, too deep) spends budget
+    // too; by the route the router will match, which ignores case and a trailing slash.
+    const route = ctx.path.toLowerCase().replace(/\/+$/, '');
+    if (route === '/jwt') return limitSignIn(ctx, next);
+    return route === '/images' ? next() : limitWrites(ctx, next); // uploads have their own budget
   });
   // Before the JSON parser: the Stripe webhook verifies its signature over the raw body.
   // Each request goes only to the routers with a route under its first path segment.
@@ -60,6 +72,7 @@ export function createApp(commandDeps: CommandDeps): Koa {
     apartmentRoutes(deps),
     imageRoutes(deps),
     maintenanceRoutes(deps),
+    accountRoutes(deps),
   ];
   app.use(routeBySegment(routers, { allowedMethods: false }));
   return app;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponIdFor } from './coupon/coupon-id.ts';
+import { couponIdFor } from '@building/domain/coupon/coupon-id';
 import { imageForm } from './testing/sample-images.ts';
 import {
   adminEmail,

@@ -1,3 +1,5 @@
+import type { CommandContext } from '@building/domain/command-handling/command-context';
+import type { HealthCheck } from '@building/infra/metrics/health';
 import type { RevokedTokens } from '@building/infra/auth/revoked-tokens';
 import type { PostgresEventStore } from '@building/infra/event-store/event-store';
 import type { IdentityVerifier } from './auth/identity-verifier.ts';
@@ -25,11 +27,15 @@ export interface CommandDeps {
   publicUrl: string;
   /** The card payment provider (Stripe or the payment sandbox); payments answer 503 without one. */
   payments?: PaymentProvider;
+  /** Opens /metrics to callers off this machine (METRICS_TOKEN). */
+  metricsToken?: string;
+  /** What GET /health checks (the database, the broker, Redis). */
+  health?: Record<string, HealthCheck>;
   clock?: () => Date;
   newId?: () => string;
   log?: (error: unknown) => void;
 }
 
-/** The deps with their defaults filled in. */
+/** The deps with their defaults filled in, and the command handlers' context over the store. */
 export type AppDeps = CommandDeps &
-  Required<Pick<CommandDeps, 'clock' | 'newId'>> & { rateLimits: RateLimits };
+  Required<Pick<CommandDeps, 'clock' | 'newId'>> & { rateLimits: RateLimits; commands: CommandContext };

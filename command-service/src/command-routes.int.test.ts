@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@building/events/catalogue';
 import { streams } from '@building/events/streams';
 import { verifyAccessToken } from '@building/infra/auth/access-token';
-import type { Caller } from './command-handling/caller.ts';
-import { couponIdFor } from './coupon/coupon-id.ts';
-import { apartment, accepted, registered, requested, requestId } from './testing/fixtures.ts';
+import type { Caller } from '@building/domain/command-handling/caller';
+import { couponIdFor } from '@building/domain/coupon/coupon-id';
+import { apartment, accepted, registered, requested, requestId } from '@building/domain/testing/fixtures';
 import { appendHistory } from './testing/append-history.ts';
 import { httpSpecFor } from './testing/http-spec.ts';
 import { imageForm } from './testing/sample-images.ts';
@@ -494,6 +494,9 @@ describe('maintenance requests', () => {
     expect(
       await fields({ ...filing, photos: [photo, `http://command.test/images/${requestId(99)}`] }),
     ).toEqual(['photos.1']);
+    // Uploaded here, but by someone else: only the requester's own photos.
+    const others = await upload(person('user', 'nosy').email);
+    expect(await fields({ ...filing, photos: [photo, others] })).toEqual(['photos.1']);
     expect(await fields({ ...filing, photos: [photo, photo, photo, photo] })).toEqual(['photos']);
     expect(await fields({ ...filing, category: 'roof' })).toEqual(['category']);
     expect(await fields({ category: 'other', description: '   ' })).toEqual(['description']);
@@ -586,6 +589,21 @@ describe('maintenance requests', () => {
     await say(rafi.email, 'Me too').thenRefused('not-your-maintenance-request', 403);
     await say(mina.email, '').thenRefused('invalid-input', 400);
     await say(mina.email, 'x'.repeat(2001)).thenRefused('invalid-input', 400);
+  });
+
+  it('is read-only for its former member once their lease has ended; admins still comment', async () => {
+    const { mina, boss, history } = leased();
+    await appendHistory(t.store, history);
+    const id = await fileAs(mina.email);
+    const say = (as: string) =>
+      given().when({ method: 'POST', path: `/maintenance/${id}/comments`, as, body: { text: 'Hello' } });
+    await say(mina.email).then({ status: 200, body: written }, expect.anything());
+    const demoted = await t.call('PATCH', `/memberRemove/${mina.email}`, {
+      token: await t.tokenFor(boss.email),
+    });
+    expect(demoted.status).toBe(200);
+    await say(mina.email).thenRefused('no-active-lease', 403);
+    await say(boss.email).then({ status: 200, body: written }, expect.anything());
   });
 });
 

@@ -21,6 +21,7 @@ describe('startCommandService', () => {
         COMMAND_PORT: '0',
         JWT_SECRET: secret,
         KAFKA_BROKERS: process.env.KAFKA_BROKERS,
+        REDIS_URL: process.env.REDIS_URL,
         KAFKA_TOPIC_PREFIX: `t${Date.now()}.`,
         ADMIN_EMAILS: 'boss@building.test',
       }),
@@ -51,6 +52,44 @@ describe('startCommandService', () => {
     expect(await test.db('images').count('* as n')).toEqual([{ n: '0' }]);
   });
 
+  it('exposes the request, command, append and outbox series on /metrics', async () => {
+    const token = await signAccessToken(
+      { email: 'boss@building.test', uid: 'u', emailVerified: true },
+      secret,
+      60,
+    );
+    const refused = await fetch(`${service.url}/users/boss@building.test`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 42 }),
+    });
+    expect(refused.status).toBe(400);
+    const text = await (await fetch(`${service.url}/metrics`)).text();
+    expect(text).toMatch(/^building_commands_total\{command="POST \/users\/:email",outcome="ok"\} 1$/m);
+    expect(text).toMatch(
+      /^building_commands_total\{command="POST \/users\/:email",outcome="invalid-input"\} 1$/m,
+    );
+    expect(text).toMatch(
+      /^http_request_duration_seconds_count\{method="POST",route="\/users\/:email",status="2xx"\} [1-9]/m,
+    );
+    expect(text).toMatch(/^building_event_store_appends_total [1-9]/m);
+    expect(text).toMatch(/^building_event_store_append_batch_size_bucket\{le="2"\} [1-9]/m);
+    if (kafka) expect(text).toMatch(/^building_outbox_backlog_events \d+/m);
+  });
+
+  it('reports its dependencies on /health', async () => {
+    const response = await fetch(`${service.url}/health`);
+    expect(response.status).toBe(200);
+    const checks = { database: { status: 'ok' } };
+    if (kafka) Object.assign(checks, { broker: { status: 'ok' } });
+    if (process.env.REDIS_URL) Object.assign(checks, { redis: { status: 'ok' } });
+    expect(await response.json()).toMatchObject({
+      status: 'ok',
+      service: 'command-service',
+      checks,
+    });
+  });
+
   it.runIf(kafka)('with Kafka configured, writes the outbox and relays it', async () => {
     const deadline = Date.now() + 30_000;
     let left = Number.POSITIVE_INFINITY;
@@ -70,7 +109,7 @@ describe('main.ts', () => {
       encoding: 'utf8',
       timeout: 60_000,
     });
-    expect(run.status).toBe(1);
+    expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/JWT_SECRET/);
   });
 });

@@ -7,6 +7,9 @@ import { migrateEventStore } from '@building/infra/event-store/schema';
 import { ensureTopics } from '@building/infra/kafka/ensure-topics';
 import { createKafka } from '@building/infra/kafka/kafka-client';
 import { startOutboxRelay } from '@building/infra/kafka/outbox-relay';
+import { collectOutboxBacklog } from '@building/infra/metrics/collectors';
+import type { HealthCheck } from '@building/infra/metrics/health';
+import { brokerCheck, databaseCheck, redisCheck } from '@building/infra/metrics/health-checks';
 import { createApp } from './app.ts';
 import { createEmulatorIdentityVerifier } from './auth/emulator-identity-verifier.ts';
 import { createGoogleIdentityVerifier } from './auth/google-identity-verifier.ts';
@@ -21,8 +24,21 @@ export interface CommandServiceHandle {
   stop(): Promise<void>;
 }
 
-/** Unsigned emulator tokens are accepted only when the emulator is configured; otherwise Google's keys. */
+const loopback = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/**
+ * Unsigned emulator tokens are accepted only when the emulator is configured; otherwise Google's
+ * keys. The emulator is a demo identity provider: anyone who reaches it can verify any address
+ * (and so become admin) or sign in as any account. So a command-service reachable beyond loopback
+ * refuses to start with it unless DEMO_IDENTITY=1 says this is a demo.
+ */
 export function identityVerifierFor(config: Config): IdentityVerifier {
+  if (config.FIREBASE_AUTH_EMULATOR_HOST && !loopback.has(config.HOST) && config.DEMO_IDENTITY !== '1')
+    throw new Error(
+      `FIREBASE_AUTH_EMULATOR_HOST is set and the command-service listens on ${config.HOST}: the Auth ` +
+        'emulator is a demo identity provider (anyone who reaches it can make themselves admin). Use a ' +
+        'Firebase project (FIREBASE_PROJECT_ID, no FIREBASE_AUTH_EMULATOR_HOST), or set DEMO_IDENTITY=1 for a demo.',
+    );
   return config.FIREBASE_AUTH_EMULATOR_HOST
     ? createEmulatorIdentityVerifier({
         host: config.FIREBASE_AUTH_EMULATOR_HOST,
@@ -40,6 +56,7 @@ export async function startCommandService(config: Config): Promise<CommandServic
   if (!config.JWT_SECRET)
     throw new Error('JWT_SECRET is not set: the command-service cannot sign access tokens');
   if (!config.DATABASE_URL) throw new Error('DATABASE_URL is not set');
+  const identity = identityVerifierFor(config);
   const db = knex({ client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 20 } });
   await migrateEventStore(db);
   await migrateImages(db);
@@ -55,13 +72,19 @@ export async function startCommandService(config: Config): Promise<CommandServic
     ? createRedisRateLimiter({ url: config.REDIS_URL })
     : createMemoryRateLimiter();
 
+  const redisHealth = config.REDIS_URL ? redisCheck(config.REDIS_URL) : null;
+  const health: Record<string, HealthCheck> = { database: databaseCheck(db) };
+  if (kafka) health.broker = brokerCheck(kafka);
+  if (redisHealth) health.redis = redisHealth.check;
+  const stopBacklog = relay ? collectOutboxBacklog(db) : () => {};
+
   const revokedTokens = await openRevokedTokens(config, db, (line) =>
     console.warn(`[command-service] ${line}`),
   );
   const app = createApp({
     store,
     revokedTokens,
-    identity: identityVerifierFor(config),
+    identity,
     rateLimiter,
     rateLimits: { writes: { points: config.RATE_LIMIT_WRITES_PER_MINUTE, windowSeconds: 60 } },
     jwtSecret: config.JWT_SECRET,
@@ -71,6 +94,8 @@ export async function startCommandService(config: Config): Promise<CommandServic
     trustProxyHops: config.TRUST_PROXY,
     publicUrl: config.COMMAND_PUBLIC_URL,
     payments: createPaymentProvider(config),
+    metricsToken: config.METRICS_TOKEN,
+    health,
     log: (error) => console.error('[command-service]', error),
   });
   const server: Server = await new Promise((resolve, reject) => {
@@ -86,6 +111,8 @@ export async function startCommandService(config: Config): Promise<CommandServic
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
+      stopBacklog();
+      await redisHealth?.close();
       await relay?.stop();
       await kafka?.disconnect();
       await rateLimiter.close?.();

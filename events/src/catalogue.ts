@@ -43,6 +43,17 @@ export type ApartmentDetails = z.infer<typeof apartmentDetails>;
 const lease = apartmentDetails.omit({ image: true });
 const paymentIntentId = z.string().min(1);
 const year = z.number().int().min(2000).max(2100);
+/** A month of one apartment's account and the lease holder who owes it (its payment stream). */
+const accountMonth = {
+  si,
+  apartment: z.string().min(1).max(20),
+  month: monthSchema,
+  year,
+  email,
+  name: z.string().max(200),
+  /** The lease owing it: its accepted agreement request. */
+  leaseId: z.string().uuid(),
+};
 /** A month's rent as the server priced it, in integer poisha. */
 const rentPrice = {
   rentPoisha: z.number().int().positive(),
@@ -71,6 +82,31 @@ export const maintenanceStatuses = [
 const maintenanceStatus = z.enum(maintenanceStatuses);
 /** A calendar date, YYYY-MM-DD. */
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** Money in integer poisha (1 taka = 100 poisha). */
+const poisha = z.number().int().min(0).max(100_000_000_000);
+const positivePoisha = poisha.min(1);
+/** What a month's account can owe besides rent. */
+export const chargeKinds = ['service', 'electricity', 'gas', 'water', 'other'] as const;
+export type ChargeKind = (typeof chargeKinds)[number];
+/** The metered utilities: each has a tariff and a meter per apartment. */
+export const utilities = ['electricity', 'gas', 'water'] as const;
+export type Utility = (typeof utilities)[number];
+/** How money is paid outside the card provider: at the desk, by bank transfer, by mobile money. */
+export const offlineMethods = ['cash', 'bank', 'bkash', 'nagad'] as const;
+export type OfflineMethod = (typeof offlineMethods)[number];
+export const paymentMethods = ['card', ...offlineMethods] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+/** Who recorded a money fact: an admin's email, or the scheduler for what it issues by itself. */
+const recordedBy = z.union([email, z.literal('scheduler')]);
+/** What one card payment of a month paid, line by line (rent after the coupon, charges, late fee). */
+export const paidItem = z.object({
+  kind: z.enum(['rent', 'charge', 'late-fee']),
+  /** The charge paid, for a `charge` item. */
+  chargeId: z.string().uuid().optional(),
+  description: z.string().max(500),
+  amountPoisha: poisha,
+});
+export type PaidItem = z.infer<typeof paidItem>;
 const profile = z.object({ email, name: z.string().max(200), photoURL: z.string().max(2000) });
 
 interface Route<D> {
@@ -102,6 +138,19 @@ const announcementStream = {
 const paymentStream = {
   category: 'payment',
   stream: (d: { si: number; year: number; month: string }) => streams.payment(d.si, d.year, d.month),
+} as const;
+
+const tariffStream = {
+  category: 'tariff',
+  stream: (d: { tariff: string }) => streams.tariff(d.tariff),
+} as const;
+const meterStream = {
+  category: 'meter',
+  stream: (d: { si: number; utility: string }) => streams.meter(d.si, d.utility),
+} as const;
+const depositStream = {
+  category: 'deposit',
+  stream: (d: { leaseId: string }) => streams.deposit(d.leaseId),
 } as const;
 
 const maintenanceStream = {
@@ -195,7 +244,16 @@ export const catalogue = {
 
   // payments: stream payment-<si>-<year>-<month>; money in integer poisha (1 taka = 100 poisha)
   RentPaymentStarted: event(
-    z.object({ paymentIntentId, si, month: monthSchema, year, email, ...rentPrice }),
+    z.object({
+      paymentIntentId,
+      si,
+      month: monthSchema,
+      year,
+      email,
+      ...rentPrice,
+      /** What the intent pays beside rent; absent on intents for rent alone. */
+      items: z.array(paidItem).max(100).optional(),
+    }),
     { ...paymentStream, owner: 'payment' },
   ),
   RentPaid: event(
@@ -207,6 +265,7 @@ export const catalogue = {
       email,
       name: z.string().max(200),
       ...rentPrice,
+      items: z.array(paidItem).max(100).optional(),
       paidAt: isoTime,
     }),
     { ...paymentStream, owner: 'payment' },
@@ -257,9 +316,197 @@ export const catalogue = {
       name: z.string().max(200),
       kind: z.enum(['due', 'overdue']),
       amountPoisha: z.number().int().min(0),
+      /** The Dhaka date the month is due by (lease-months.ts); absent on reminders issued before it was said. */
+      dueBy: isoDate.optional(),
       issuedAt: isoTime,
     }),
     { ...paymentStream, owner: 'payment' },
+  ),
+
+  /**
+   * A charge on one apartment's month, owed by that month's lease holder: added by an admin (one
+   * apartment, a block or every leased one: a charge each), issued by the scheduler from the
+   * service-charge plan, or billed from a meter reading.
+   */
+  ChargeAdded: event(
+    z.object({
+      ...accountMonth,
+      chargeId: z.string().uuid(),
+      block: z.string().min(1).max(10),
+      kind: z.enum(chargeKinds),
+      amountPoisha: positivePoisha,
+      description: z.string().max(500),
+      origin: z.enum(['admin', 'plan', 'meter']),
+      /** For a meter bill: the readings and the tariff it was priced at. */
+      meter: z
+        .object({
+          from: z.number().min(0),
+          to: z.number().min(0),
+          perUnitPoisha: poisha,
+          fixedPoisha: poisha,
+        })
+        .optional(),
+      addedBy: recordedBy,
+      addedAt: isoTime,
+    }),
+    { ...paymentStream, owner: 'payment' },
+  ),
+  /** An unpaid charge taken back by an admin, with why (the charge stays in the log). */
+  ChargeCancelled: event(
+    z.object({
+      chargeId: z.string().uuid(),
+      si,
+      month: monthSchema,
+      year,
+      email,
+      reason: z.string().min(1).max(500),
+      cancelledBy: email,
+      cancelledAt: isoTime,
+    }),
+    { ...paymentStream, owner: 'payment' },
+  ),
+  /** The scheduler's late fee on a month's rent unpaid after its due day: at most one per month. */
+  LateFeeCharged: event(
+    z.object({
+      ...accountMonth,
+      percent: z.number().min(0).max(100),
+      unpaidRentPoisha: positivePoisha,
+      amountPoisha: positivePoisha,
+      chargedAt: isoTime,
+    }),
+    { ...paymentStream, owner: 'payment' },
+  ),
+  /**
+   * Money for a month paid at the desk, by bank or by mobile money, as an admin recorded it: it may
+   * pay part of what the month owes. One record per reference and month.
+   */
+  OfflinePaymentRecorded: event(
+    z.object({
+      ...accountMonth,
+      paymentId: z.string().uuid(),
+      method: z.enum(offlineMethods),
+      reference: z.string().min(1).max(100),
+      amountPoisha: positivePoisha,
+      recordedBy: email,
+      recordedAt: isoTime,
+    }),
+    { ...paymentStream, owner: 'payment' },
+  ),
+  /** An offline payment recorded in error, undone by an admin with why: what it paid is owed again. */
+  PaymentReversed: event(
+    z.object({
+      paymentId: z.string().uuid(),
+      si,
+      month: monthSchema,
+      year,
+      email,
+      amountPoisha: positivePoisha,
+      reason: z.string().min(1).max(500),
+      reversedBy: email,
+      reversedAt: isoTime,
+    }),
+    { ...paymentStream, owner: 'payment' },
+  ),
+
+  // tariffs: stream tariff-service (the service-charge plan) and tariff-<utility>
+  /** The monthly service charge: one amount for every leased apartment, or one per block. */
+  ChargePlanSet: event(
+    z.object({
+      tariff: z.literal('service'),
+      amountPoisha: poisha.nullable(),
+      /** Per block (absent blocks owe none); null when one amount holds for all. */
+      byBlock: z.record(z.string().min(1).max(10), poisha).nullable(),
+      setBy: email,
+      setAt: isoTime,
+    }),
+    { ...tariffStream, owner: 'tariff' },
+  ),
+  /** A utility's price: per unit read on the meter, plus a fixed part per bill. */
+  TariffSet: event(
+    z.object({
+      tariff: z.enum(utilities),
+      perUnitPoisha: poisha,
+      fixedPoisha: poisha,
+      setBy: email,
+      setAt: isoTime,
+    }),
+    { ...tariffStream, owner: 'tariff' },
+  ),
+
+  // meters: stream meter-<si>-<utility>
+  /**
+   * A meter reading of an apartment. The first reading only sets the meter's start; a later one
+   * bills the units since the last (a ChargeAdded appended with it).
+   */
+  MeterRead: event(
+    z.object({
+      si,
+      utility: z.enum(utilities),
+      reading: z.number().min(0).max(1_000_000_000),
+      /** The reading before this one; null for the meter's first. */
+      previous: z.number().min(0).nullable(),
+      readAt: isoTime,
+      month: monthSchema,
+      year,
+      /** The bill this reading made, if any. */
+      chargeId: z.string().uuid().nullable(),
+      recordedBy: email,
+      recordedAt: isoTime,
+    }),
+    { ...meterStream, owner: 'meter' },
+  ),
+
+  // deposits: stream deposit-<leaseId>
+  /** On acceptance the lease owes its deposit (`months` of rent), due at once. */
+  DepositOwed: event(
+    z.object({
+      leaseId: z.string().uuid(),
+      si,
+      apartment: z.string().min(1).max(20),
+      email,
+      name: z.string().max(200),
+      months: z.number().int().min(0).max(24),
+      amountPoisha: poisha,
+      owedAt: isoTime,
+    }),
+    { ...depositStream, owner: 'agreement' },
+  ),
+  /** Money towards the deposit, by card (through the provider) or offline. */
+  DepositPaid: event(
+    z.object({
+      leaseId: z.string().uuid(),
+      si,
+      email,
+      paymentId: z.string().min(1).max(255),
+      method: z.enum(paymentMethods),
+      reference: z.string().min(1).max(255),
+      amountPoisha: positivePoisha,
+      recordedBy: email,
+      paidAt: isoTime,
+    }),
+    { ...depositStream, owner: 'deposit' },
+  ),
+  /**
+   * The deposit settled after the lease ended, once: the itemised deductions kept, the rest
+   * returned (refunded through the provider when paid by card, else by the method named).
+   */
+  DepositSettled: event(
+    z.object({
+      leaseId: z.string().uuid(),
+      si,
+      email,
+      name: z.string().max(200),
+      heldPoisha: poisha,
+      deductions: z
+        .array(z.object({ reason: z.string().min(1).max(500), amountPoisha: positivePoisha }))
+        .max(50),
+      returnedPoisha: poisha,
+      method: z.enum(paymentMethods),
+      reference: z.string().min(1).max(255),
+      settledBy: email,
+      settledAt: isoTime,
+    }),
+    { ...depositStream, owner: 'deposit' },
   ),
 
   // maintenance: stream maintenance-<requestId>; `email` is always the member who filed it

@@ -109,6 +109,139 @@ const samples: DomainEvent[] = [
     type: 'MaintenanceCommentAdded',
     data: { requestId: uuid, email, author: email, authorRole: 'member', text: 'Thanks', commentedAt: at },
   },
+  {
+    type: 'ChargeAdded',
+    data: {
+      ...period,
+      apartment: '3A01',
+      name: 'Mina',
+      leaseId: uuid,
+      chargeId: uuid,
+      block: 'A',
+      kind: 'electricity',
+      amountPoisha: 120_000,
+      description: 'Electricity, 120 units',
+      origin: 'meter',
+      meter: { from: 1000, to: 1120, perUnitPoisha: 800, fixedPoisha: 24_000 },
+      addedBy: 'admin@building.test',
+      addedAt: at,
+    },
+  },
+  {
+    type: 'ChargeCancelled',
+    data: { ...period, chargeId: uuid, reason: 'typo', cancelledBy: 'admin@building.test', cancelledAt: at },
+  },
+  {
+    type: 'LateFeeCharged',
+    data: {
+      ...period,
+      apartment: '3A01',
+      name: 'Mina',
+      leaseId: uuid,
+      percent: 5,
+      unpaidRentPoisha: 2_400_000,
+      amountPoisha: 120_000,
+      chargedAt: at,
+    },
+  },
+  {
+    type: 'OfflinePaymentRecorded',
+    data: {
+      ...period,
+      apartment: '3A01',
+      name: 'Mina',
+      leaseId: uuid,
+      paymentId: uuid,
+      method: 'bkash',
+      reference: 'TXN8H2K',
+      amountPoisha: 1_000_000,
+      recordedBy: 'admin@building.test',
+      recordedAt: at,
+    },
+  },
+  {
+    type: 'PaymentReversed',
+    data: {
+      ...period,
+      paymentId: uuid,
+      amountPoisha: 1_000_000,
+      reason: 'wrong flat',
+      reversedBy: 'admin@building.test',
+      reversedAt: at,
+    },
+  },
+  {
+    type: 'ChargePlanSet',
+    data: {
+      tariff: 'service',
+      amountPoisha: null,
+      byBlock: { A: 300_000, B: 250_000 },
+      setBy: 'admin@building.test',
+      setAt: at,
+    },
+  },
+  {
+    type: 'TariffSet',
+    data: { tariff: 'gas', perUnitPoisha: 1_200, fixedPoisha: 0, setBy: 'admin@building.test', setAt: at },
+  },
+  {
+    type: 'MeterRead',
+    data: {
+      si: 7,
+      utility: 'electricity',
+      reading: 1120,
+      previous: 1000,
+      readAt: at,
+      month: 'March',
+      year: 2026,
+      chargeId: uuid,
+      recordedBy: 'admin@building.test',
+      recordedAt: at,
+    },
+  },
+  {
+    type: 'DepositOwed',
+    data: {
+      leaseId: uuid,
+      si: 7,
+      apartment: '3A01',
+      email,
+      name: 'Mina',
+      months: 2,
+      amountPoisha: 4_800_000,
+      owedAt: at,
+    },
+  },
+  {
+    type: 'DepositPaid',
+    data: {
+      leaseId: uuid,
+      si: 7,
+      email,
+      paymentId: uuid,
+      method: 'cash',
+      reference: 'R-17',
+      amountPoisha: 4_800_000,
+      recordedBy: 'admin@building.test',
+      paidAt: at,
+    },
+  },
+  {
+    type: 'DepositSettled',
+    data: {
+      leaseId: uuid,
+      si: 7,
+      email,
+      name: 'Mina',
+      heldPoisha: 4_800_000,
+      deductions: [{ reason: 'Broken window', amountPoisha: 500_000 }],
+      returnedPoisha: 4_300_000,
+      method: 'bank',
+      reference: 'DBBL-2231',
+      settledBy: 'admin@building.test',
+      settledAt: at,
+    },
+  },
 ];
 
 describe('the event catalogue', () => {
@@ -124,6 +257,10 @@ describe('the event catalogue', () => {
   it('names the stream by the aggregate boundary: a payment per apartment and month', () => {
     expect(streamOf(samples.find((e) => e.type === 'RentPaid')!)).toBe('payment-7-2026-march');
     expect(streamOf(samples.find((e) => e.type === 'LeaseEnded')!)).toBe('agreement-7');
+    expect(streamOf(samples.find((e) => e.type === 'ChargeAdded')!)).toBe('payment-7-2026-march');
+    expect(streamOf(samples.find((e) => e.type === 'MeterRead')!)).toBe('meter-7-electricity');
+    expect(streamOf(samples.find((e) => e.type === 'TariffSet')!)).toBe('tariff-gas');
+    expect(streamOf(samples.find((e) => e.type === 'DepositSettled')!)).toBe(`deposit-${uuid}`);
   });
 
   it('says which decider records each type (accept promotes, demotion ends leases)', () => {

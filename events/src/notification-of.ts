@@ -39,11 +39,44 @@ export function notificationOf(event: DomainEvent): NotificationOf | null {
       };
     }
     case 'RentReminderIssued': {
-      const { email, apartment, month, year, amountPoisha, kind } = event.data;
+      const { email, apartment, month, year, amountPoisha, kind, dueBy } = event.data;
       return {
         recipient: email.toLowerCase(),
-        facts: { kind: 'rent-reminder', apartment, month, year, amountPoisha, due: kind },
+        facts: {
+          kind: 'rent-reminder',
+          apartment,
+          month,
+          year,
+          amountPoisha,
+          due: kind,
+          ...(dueBy ? { dueBy } : {}),
+        },
         emailKind: 'rent-reminder',
+      };
+    }
+    case 'OfflinePaymentRecorded': {
+      const { email, apartment, month, year, amountPoisha, method, reference, paymentId } = event.data;
+      return {
+        recipient: email.toLowerCase(),
+        facts: {
+          kind: 'payment-recorded',
+          apartment,
+          month,
+          year,
+          amountPoisha,
+          method,
+          reference,
+          paymentId,
+        },
+        emailKind: 'payment-receipt',
+      };
+    }
+    case 'ChargeAdded': {
+      const { email, apartment, month, year, amountPoisha, kind, description } = event.data;
+      return {
+        recipient: email.toLowerCase(),
+        facts: { kind: 'charge-added', apartment, month, year, amountPoisha, charge: kind, description },
+        emailKind: 'payment-receipt',
       };
     }
     case 'MaintenanceStatusChanged': {

@@ -7,7 +7,7 @@ export interface RoleFacts {
 }
 
 /**
- * Roles are derived, never stored (DESIGN.md §4): an admin is granted, a member is a user with an
+ * Roles are derived, never stored (docs/architecture.md §4): an admin is granted, a member is a user with an
  * active lease, anyone else (or unknown) is a user. The command side and the users view both ask this.
  */
 export const roleOf = (facts: RoleFacts | undefined): Role =>

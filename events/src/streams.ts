@@ -10,6 +10,9 @@ export const categories = [
   'announcement',
   'payment',
   'maintenance',
+  'tariff',
+  'meter',
+  'deposit',
 ] as const;
 export type Category = (typeof categories)[number];
 
@@ -23,6 +26,12 @@ export const streams = {
   payment: (si: number, year: number, month: string) => `payment-${si}-${year}-${month.toLowerCase()}`,
   /** One stream per maintenance request: its filing, triage, comments. */
   maintenance: (requestId: string) => `maintenance-${requestId}`,
+  /** One stream per building-wide price: `tariff-service` (the service-charge plan), `tariff-<utility>`. */
+  tariff: (name: string) => `tariff-${name}`,
+  /** One stream per apartment's meter of a utility: its readings, each checked against the last. */
+  meter: (si: number, utility: string) => `meter-${si}-${utility}`,
+  /** One stream per lease's deposit (the lease is its accepted request): owed, paid, settled once. */
+  deposit: (leaseId: string) => `deposit-${leaseId}`,
 };
 
 /** A stream id's prefix before the first '-' ('' when it has none): its category when it is a known one. */

@@ -27,10 +27,19 @@ const schema = z.object({
   COMMAND_PUBLIC_URL: z.string().default('http://127.0.0.1:4001'),
   QUERY_PUBLIC_URL: z.string().default('http://127.0.0.1:4002'),
   JWT_SECRET: z.string().min(32).optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(600),
+  /**
+   * Access-token lifetime: also how long a signed-in person keeps access after their identity is
+   * deleted or disabled at the provider (the UI renews the token from the provider's session).
+   */
+  JWT_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   ADMIN_EMAILS: z.string().default('admin@building.test'),
   FIREBASE_PROJECT_ID: z.string().default('demo-building'),
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+  /**
+   * `1`: this is a demo, so the Auth emulator (a demo identity provider: whoever reaches it can
+   * verify any address, hence become admin) may be used beyond loopback. See identityVerifierFor.
+   */
+  DEMO_IDENTITY: z.enum(['1', '']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Writes (commands) per signed-in person (or anonymous address) per minute. */
@@ -57,6 +66,21 @@ const schema = z.object({
   /** `npm start`: the local SMTP sink's ports (SMTP, and its mailbox page). */
   SMTP_SINK_PORT: z.coerce.number().int().default(2525),
   MAILBOX_PORT: z.coerce.number().int().default(8025),
+  /**
+   * Bearer token that opens `/metrics` to callers off this machine (Prometheus in docker-compose);
+   * without it, the metrics answer on loopback only.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * The metrics (and /health) ports of the processes without an HTTP API; unset, that process
+   * opens none (npm start sets 9410, 9420, 9421 and 9422; docker-compose sets its own).
+   */
+  METRICS_PORT_PROJECTOR: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_PORT_OUTBOX_RELAY: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_PORT_MAILER: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_PORT_REMINDERS: z.coerce.number().int().min(0).max(65535).optional(),
+  /** `/health` reports failing when a projection has more events than this left to apply. */
+  HEALTH_MAX_PROJECTION_LAG: z.coerce.number().int().positive().default(1000),
   /** Where the payment sandbox listens; used when STRIPE_SECRET_KEY is a sandbox key. */
   PAYMENT_SANDBOX_URL: z.string().optional(),
 });

@@ -1,17 +1,9 @@
 import { loadConfig } from '@building/infra/config';
+import { runMain } from '@building/infra/process/run-main';
 import { startProjector } from './start-projector.ts';
 
 // Distributed mode / docker: one projector process (more instances share the consumer group).
-const projector = await startProjector(loadConfig());
-console.log('[projector] running');
-const stop = () => {
-  projector.stop().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error('[projector] stop failed', error);
-      process.exit(1);
-    },
-  );
-};
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+await runMain('projector', async () => {
+  const projector = await startProjector(loadConfig());
+  return { said: 'running', stop: () => projector.stop() };
+});

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { StoredEvent } from '@building/events/envelope';
+import type { NewEvent, StoredEvent } from '@building/events/envelope';
 import { missing } from '@building/infra/testing/infra-availability';
 import { hasApplied, highestApplied } from '@building/infra/read-models/applied-position';
 import { couponsView } from '@building/events/read-models/coupons';
@@ -11,7 +11,7 @@ import { column } from './table-spec.ts';
 import { liveTarget } from './projection-target.ts';
 import { migrateProjector } from './projector-schema.ts';
 import { createViewsHarness, hashViews, type ViewsHarness } from './testing/views-harness.ts';
-import { people, scriptedBuilding } from './testing/scripted-building.ts';
+import { people, scriptedBuilding } from '@building/domain/testing/scripted-building';
 
 describe.skipIf(missing('postgres'))('the projector', () => {
   let h: ViewsHarness;
@@ -122,17 +122,17 @@ describe.skipIf(missing('postgres'))('the projector', () => {
     try {
       const coupon = await g.history.addCoupon('OK', 20);
       // Written by hand with a bad discount: the store does not validate data, the projector must.
-      await g.store.append(
-        [
-          {
-            stream: `coupon-${coupon.couponId}`,
-            expectedVersion: 1,
-            events: [{ type: 'CouponAdded', data: { couponId: coupon.couponId, code: 'X', discount: 500 } }],
-          },
-        ],
-        { now: new Date(), actor: 'system', correlationId: randomUUID() },
-      );
-      await g.history.disableCoupon(coupon.couponId);
+      // The next event of that stream too: the command side could not read the stream past it.
+      const byHand = (expectedVersion: number, events: NewEvent[]) =>
+        g.store.append([{ stream: `coupon-${coupon.couponId}`, expectedVersion, events }], {
+          now: new Date(),
+          actor: 'system',
+          correlationId: randomUUID(),
+        });
+      await byHand(1, [
+        { type: 'CouponAdded', data: { couponId: coupon.couponId, code: 'X', discount: 500 } },
+      ]);
+      await byHand(2, [{ type: 'CouponDisabled', data: { couponId: coupon.couponId } }]);
       await g.history.announce('After', 'the bad one');
       const events: unknown[] = [];
       for await (const page of g.store.readAll()) events.push(...page);

@@ -1,4 +1,10 @@
 import knex from 'knex';
+import { readModels } from '@building/events/read-models/all-read-models';
+import { allTopics } from '@building/events/streams';
+import { collectConsumerLag, collectProjectionLag } from '@building/infra/metrics/collectors';
+import type { HealthCheck } from '@building/infra/metrics/health';
+import { brokerCheck, databaseCheck } from '@building/infra/metrics/health-checks';
+import { startMetricsServer } from '@building/infra/metrics/metrics-server';
 import type { Config } from '@building/infra/config';
 import { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { migrateEventStore } from '@building/infra/event-store/schema';
@@ -26,6 +32,19 @@ export async function startProjector(
     const targets = projections.map(liveTarget);
     await migrateProjector(db, targets);
     const projector = createProjector({ db, targets, log: options.log });
+    const groupId = options.groupId ?? PROJECTOR_GROUP_ID;
+    // The metrics port (METRICS_PORT_PROJECTOR): the views' lag, and the group's in the Kafka mode.
+    const metricsOn = (checks: Record<string, HealthCheck>, collectors: Array<() => void>) =>
+      config.METRICS_PORT_PROJECTOR === undefined
+        ? null
+        : startMetricsServer({
+            name: 'projector',
+            port: config.METRICS_PORT_PROJECTOR,
+            host: config.HOST,
+            token: config.METRICS_TOKEN,
+            checks: { database: databaseCheck(db), ...checks },
+            collectors: [collectProjectionLag(db, readModels), ...collectors],
+          });
 
     if (config.kafkaBrokers.length > 0) {
       await ensureTopics(config.kafkaBrokers, config.KAFKA_TOPIC_PREFIX);
@@ -34,14 +53,18 @@ export async function startProjector(
         kafka,
         projector,
         topicPrefix: config.KAFKA_TOPIC_PREFIX,
-        groupId: options.groupId ?? PROJECTOR_GROUP_ID,
+        groupId,
         sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
         // One partition's busy batch (say, a burst of profile updates) does not hold up the others'
         // events: per-stream order needs only each partition's batches in order. Within the pool (5).
         concurrency: 4,
       });
+      const metrics = await metricsOn({ broker: brokerCheck(kafka) }, [
+        collectConsumerLag(kafka, groupId, allTopics(config.KAFKA_TOPIC_PREFIX)),
+      ]);
       return {
         async stop() {
+          await metrics?.stop();
           await source.stop();
           await kafka.disconnect();
           await db.destroy();
@@ -50,8 +73,10 @@ export async function startProjector(
     }
 
     const tailer = await projectFromStore({ store: new PostgresEventStore(db), projector });
+    const metrics = await metricsOn({}, []);
     return {
       async stop() {
+        await metrics?.stop();
         await tailer.stop();
         await db.destroy();
       },

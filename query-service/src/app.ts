@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import cors from '@koa/cors';
+import { httpMetrics } from '@building/infra/metrics/http-metrics';
 import { problemMiddleware } from '@building/infra/http/problem';
 import { problemDocs } from '@building/infra/http/problem-docs';
 import { rateLimit } from '@building/infra/rate-limit/rate-limit';
@@ -10,7 +11,6 @@ import { refuseUnsafeText } from '@building/infra/http/safe-text';
 import { trustProxy } from '@building/infra/http/trust-proxy';
 import { eventStreamRoutes } from './live/events-stream.ts';
 import type { QueryDeps } from './query-deps.ts';
-import { defaultStreamCaps, streamCaps } from './protection/stream-caps.ts';
 import { knownPosition, minPosition } from './read-your-writes/min-position.ts';
 import { responseCache, type ReadBudget } from './http/response-cache.ts';
 import { adminOpsRoutes } from './ops/admin-routes.ts';
@@ -18,7 +18,7 @@ import { agreementRoutes } from './routes/agreements.ts';
 import { announcementRoutes } from './routes/announcements.ts';
 import { apartmentRoutes } from './routes/apartments.ts';
 import { couponRoutes } from './routes/coupons.ts';
-import { healthRoutes } from './routes/health.ts';
+import { health } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
 import { maintenanceRoutes } from './routes/maintenance.ts';
 import { memberRoutes } from './routes/members.ts';
@@ -30,7 +30,7 @@ import { userRoleRoutes } from './routes/user-roles.ts';
 
 export type { QueryDeps } from './query-deps.ts';
 
-/** The query-service: reads the projector's views (spec §3, §7; DESIGN.md §6). */
+/** The query-service: reads the projector's views with the spec's paths and shapes (docs/architecture.md §6, §8). */
 export function createApp(deps: QueryDeps): Koa {
   const app = new Koa();
   trustProxy(app, deps.trustProxyHops);
@@ -40,11 +40,13 @@ export function createApp(deps: QueryDeps): Koa {
     if (['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE'].includes(error.code ?? '')) return;
     log(`response failed: ${String(error)}`);
   });
+  app.use(httpMetrics({ token: deps.metricsToken, log }));
   app.use(
     problemMiddleware({
       log: (error) => log(`500: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     }),
   );
+  app.use(health(deps));
   const reads: ReadBudget | undefined = deps.reads && {
     limiter: deps.reads.limiter,
     limit: { points: deps.reads.perMinute, windowSeconds: 60 },
@@ -72,11 +74,9 @@ export function createApp(deps: QueryDeps): Koa {
   app.use(securityHeaders({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
   if (reads) app.use(rateLimit(reads.limiter, reads.limit, reads.keyOf));
   app.use(conditionalGet());
-  app.use(streamCaps({ ...defaultStreamCaps, ...deps.streamCaps }));
   app.use(refuseUnsafeText());
   app.use(minPosition(deps));
   const routers = [
-    healthRoutes,
     apartmentRoutes,
     couponRoutes,
     announcementRoutes,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missing } from '@building/infra/testing/infra-availability';
-import { people, scriptedBuilding } from '@building/projector/testing/scripted-building';
+import { people, scriptedBuilding } from '@building/domain/testing/scripted-building';
 import { createQueryHarness, type QueryHarness } from './testing/query-harness.ts';
 
 const alice = people.alice.email; // member of si 1 (block B)

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
+import type { HealthCheck } from '@building/infra/metrics/health';
 import type { RevocationCheck } from '@building/infra/auth/access-token';
 import type { ViewName } from '@building/events/read-models/read-model';
 import type { RateLimiter } from '@building/infra/rate-limit/rate-limiter';
@@ -32,6 +33,10 @@ export interface QueryDeps {
   streamCaps?: Partial<StreamCaps>;
   /** SSE keep-alive comment interval (default 15 s). */
   heartbeatMs?: number;
+  /** Opens /metrics to callers off this machine (METRICS_TOKEN). */
+  metricsToken?: string;
+  /** What GET /health checks (default: the database). */
+  health?: Record<string, HealthCheck>;
   log?: (line: string) => void;
 }
 

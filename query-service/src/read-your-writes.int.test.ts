@@ -6,7 +6,7 @@ import { migrateEventStore } from '@building/infra/event-store/schema';
 import { missing } from '@building/infra/testing/infra-availability';
 import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
 import { startProjector } from '@building/projector/start-projector';
-import { buildingHistory } from '@building/projector/testing/building-history';
+import { buildingHistory } from '@building/domain/testing/building-history';
 import { startQueryService } from './start-query-service.ts';
 import { createQueryHarness, jwtSecret, type QueryHarness } from './testing/query-harness.ts';
 
@@ -86,7 +86,12 @@ describe.skipIf(missing('postgres'))(
 
     it('serves /health', async () => {
       const response = await fetch(`${url}/health`);
-      expect(await response.json()).toEqual({ status: 'ok', position: expect.any(Number) });
+      expect(await response.json()).toMatchObject({
+        status: 'ok',
+        service: 'query-service',
+        checks: { database: { status: 'ok' }, projections: { status: 'ok' } },
+        position: expect.any(Number),
+      });
     });
   },
 );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@building/events/streams';
 import { missing } from '@building/infra/testing/infra-availability';
-import { people, scriptedBuilding } from '@building/projector/testing/scripted-building';
+import { people, scriptedBuilding } from '@building/domain/testing/scripted-building';
 import { createQueryHarness, type QueryHarness } from './testing/query-harness.ts';
 
 const alice = encodeURIComponent(people.alice.email);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missing } from '@building/infra/testing/infra-availability';
-import { people, scriptedBuilding } from '@building/projector/testing/scripted-building';
+import { people, scriptedBuilding } from '@building/domain/testing/scripted-building';
 import { createPostgresRevocationStore } from '@building/infra/auth/postgres-revocation-store';
 import { verifyAccessToken } from '@building/infra/auth/access-token';
 import { createQueryHarness, jwtSecret, uiOrigin, type QueryHarness } from './testing/query-harness.ts';
@@ -81,7 +81,10 @@ describe.skipIf(missing('postgres'))('the query routes', () => {
       expect((await q.get('/coupons', { token: 'not.a.token' })).status).toBe(401);
       const forged = (await q.tokenFor(people.admin.email)).slice(0, -4) + 'AAAA';
       expect((await q.get('/apartmentData', { token: forged })).status).toBe(401);
-      expect((await fetch(`${q.url}/events/stream?access_token=nope`)).status).toBe(401);
+      expect((await fetch(`${q.url}/events/stream?ticket=nope`)).status).toBe(401);
+      expect(
+        (await fetch(`${q.url}/events/stream`, { headers: { Authorization: 'Bearer nope' } })).status,
+      ).toBe(401);
     });
 
     it('refuses a token signed out on another instance within the reload interval', async () => {

@@ -1,5 +1,9 @@
 import { openRevokedTokens } from '@building/infra/auth/open-revoked-tokens';
 import knex from 'knex';
+import { readModels } from '@building/events/read-models/all-read-models';
+import { collectProjectionLag } from '@building/infra/metrics/collectors';
+import type { HealthCheck } from '@building/infra/metrics/health';
+import { databaseCheck, projectionLagCheck, redisCheck } from '@building/infra/metrics/health-checks';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '@building/infra/config';
@@ -36,6 +40,14 @@ export async function startQueryService(
       ? createRedisRateLimiter({ url: config.REDIS_URL })
       : createMemoryRateLimiter();
     const revokedTokens = await openRevokedTokens(config, db, options.log);
+    const redisHealth = config.REDIS_URL ? redisCheck(config.REDIS_URL) : null;
+    const health: Record<string, HealthCheck> = {
+      database: databaseCheck(db),
+      projections: projectionLagCheck(db, readModels, config.HEALTH_MAX_PROJECTION_LAG),
+    };
+    if (redisHealth) health.redis = redisHealth.check;
+    // The reader reports the views' lag: it stays up while a projector is stopped or rebuilding.
+    const stopLag = collectProjectionLag(db, readModels);
     const app = createApp({
       db,
       revokedTokens,
@@ -49,6 +61,8 @@ export async function startQueryService(
       maxWaitMs: options.maxWaitMs,
       reads: { limiter, perMinute: config.RATE_LIMIT_READS_PER_MINUTE },
       log: options.log,
+      metricsToken: config.METRICS_TOKEN,
+      health,
     });
     const server = app.listen(config.QUERY_PORT, config.HOST);
     await new Promise<void>((resolve, reject) => {
@@ -62,6 +76,8 @@ export async function startQueryService(
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections(); // live-update streams never end on their own
         await closed;
+        stopLag();
+        await redisHealth?.close();
         await changes.stop();
         await cacheStore.close();
         await limiter.close?.();

@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@building/infra/config';
-import { portsFromConfig, startStack, type Stack, type StackMode } from './start-stack.ts';
+import { portsFromConfig } from './stack-ports.ts';
+import { startStack } from './start-stack.ts';
+import type { StackMode } from './start/stack-options.ts';
+import type { Stack } from './start/stack-report.ts';
+import { readyBanner } from './start/ready-banner.ts';
 
 /**
  * `npm start` (the product: production UI build, one process per server) and `npm run dev`
@@ -52,21 +56,4 @@ try {
 }
 
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
-const width = Math.max(...stack.accounts.map((a) => a.email.length));
-const { mode: how } = stack;
-console.log(`
-  Building is ready in ${seconds} s:  ${stack.urls.ui}
-
-  mode             ${how.transport === 'Kafka consumer group' ? 'distributed' : 'embedded'}: Postgres ${how.postgres}, events by ${how.transport}${how.projectors > 1 ? ` (${how.projectors} projectors)` : ''}, cache and rate limits ${how.cache}
-  UI               ${mode === 'dev' ? 'Vite dev server with hot reload' : 'production build'}
-  command-service  ${stack.urls.command}
-  query-service    ${stack.urls.query}
-  auth emulator    http://${stack.authHost}
-  payment sandbox  ${stack.urls.sandbox}   (test card 4242 4242 4242 4242)
-  mailbox          ${stack.urls.mailbox ?? `none: emails go to ${stack.smtpHost} (SMTP_URL)`}${stack.urls.mailbox ? `   (the emails sent, SMTP at ${stack.smtpHost})` : ''}
-
-  Demo accounts (email / password):
-${stack.accounts.map((a) => `    ${a.role.padEnd(7)} ${a.email.padEnd(width)}  ${a.password}`).join('\n')}
-
-  Ctrl-C stops everything; data stays in .data/
-`);
+console.log(readyBanner(stack, { seconds, mode }));

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -44,7 +44,12 @@ describe('the secrets, asked of every server', () => {
   }
 
   it('are where no server serves files from, readable by their owner only', () => {
-    for (const file of secretFiles) expect(readFileSync(file, 'utf8').trim().length).toBeGreaterThan(20);
+    const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
+    expect(mode(join(stack.dataDir, 'secrets')), 'the secrets folder').toBe('700');
+    for (const file of secretFiles) {
+      expect(mode(file), file).toBe('600');
+      expect(readFileSync(file, 'utf8').trim().length).toBeGreaterThan(20);
+    }
   });
 
   for (const [server, url] of Object.entries(servers)) {

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { decideCoupon } from '@building/command-service/coupon/decide';
-import { streams } from '@building/events/streams';
+import { createCommandContext } from '@building/domain/command-handling/command-context';
+import { addCoupon } from '@building/domain/coupon/commands';
 import { startKafkaBroker } from '@building/kafka-broker/broker';
 import { freePort } from '@building/ports/ports';
 import { loadConfig } from '@building/infra/config';
@@ -22,8 +22,8 @@ const jwtSecret = 'bench-secret-bench-secret-bench-secret-01';
 /**
  * Freshness, distributed mode: the store writes the outbox, the relay publishes to a real Kafka
  * broker (KAFKA_BROKERS, else one started from the Maven-fetched jars), the projector consumes as
- * its consumer group and the query-service reads. Each probe is the coupon decider's decision
- * appended to the store (with its outbox row), timed from the commit. Target: p99 <= 100 ms.
+ * its consumer group and the query-service reads. Each probe adds a coupon through its command
+ * handler, appended to the store (with its outbox row), timed from the commit. Target: p99 <= 100 ms.
  */
 export const freshnessKafka: Benchmark = {
   name: 'freshness-kafka',
@@ -40,6 +40,7 @@ export const freshnessKafka: Benchmark = {
     await ensureTopics(brokers.split(','), topicPrefix);
     const outbox = { outbox: true, topicPrefix };
     const store = new PostgresEventStore(database.db, outbox);
+    const commands = createCommandContext({ store });
     const kafka = createKafka({ brokers: brokers.split(','), clientId: 'bench-relay' });
     const relay = startOutboxRelay({ db: database.db, kafka, pollMs: 50 });
     const config = loadConfig({
@@ -61,24 +62,13 @@ export const freshnessKafka: Benchmark = {
           queryUrl: query.url,
           progress: context.progress,
           command: async (code) => {
-            const couponId = randomUUID();
-            const events = decideCoupon(
-              {
-                type: 'AddCoupon',
-                data: {
-                  couponId,
-                  code,
-                  discount: 10,
-                  description: 'freshness probe',
-                  by: { email: 'admin@bench.test', role: 'admin', name: 'Bench Admin' },
-                },
-              },
-              { status: 'none' },
-            );
-            const result = await store.append(
-              [{ stream: streams.coupon(couponId), expectedVersion: 0, events }],
-              { now: new Date(), actor: 'system', correlationId: randomUUID() },
-            );
+            const result = await addCoupon(commands, {
+              code,
+              discount: 10,
+              description: 'freshness probe',
+              caller: { email: 'admin@bench.test', role: 'admin', name: 'Bench Admin' },
+              now: new Date(),
+            });
             return result.position;
           },
         }),

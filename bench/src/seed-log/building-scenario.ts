@@ -1,25 +1,28 @@
-import { monthNames, type ApartmentDetails } from '@building/events/catalogue';
+import type { ApartmentDetails } from '@building/events/catalogue';
+import {
+  buildingDay,
+  monthName,
+  monthOfOrdinal,
+  monthOrdinal,
+} from '@building/events/rent-ledger/building-calendar';
 import type { StoredEvent } from '@building/events/envelope';
-import type { Caller } from '@building/command-service/command-handling/caller';
+import { streams } from '@building/events/streams';
 import {
   acceptAgreement,
   rejectAgreement,
   requestAgreement,
   withdrawAgreement,
-} from '@building/command-service/scenario/agreement-steps';
-import {
-  addCoupon,
-  editApartment,
-  listApartment,
-  postAnnouncement,
-  toggleCoupon,
-} from '@building/command-service/scenario/listing-steps';
-import { demoteMember, recordProfile } from '@building/command-service/scenario/user-steps';
-import type { CouponState } from '@building/command-service/coupon/coupon';
-import { couponIdFor } from '@building/command-service/coupon/coupon-id';
-import { streams } from '@building/events/streams';
-import { DecidedLog } from './decided-log.ts';
-import { liveMonth, type MonthContext } from './member-month.ts';
+} from '@building/domain/agreement/commands';
+import { postAnnouncement } from '@building/domain/announcement/commands';
+import { editApartment, listApartment } from '@building/domain/apartment/commands';
+import { loadCaller, type Caller } from '@building/domain/command-handling/caller';
+import { loadAggregate } from '@building/domain/command-handling/load-aggregate';
+import { addCoupon, disableCoupon, enableCoupon } from '@building/domain/coupon/commands';
+import { couponAggregate } from '@building/domain/coupon/coupon';
+import { couponIdFor } from '@building/domain/coupon/coupon-id';
+import { demoteMember, recordProfile } from '@building/domain/user/commands';
+import { generatedCommands } from './generated-commands.ts';
+import { liveMonth } from './member-month.ts';
 import { seededRandom } from './seeded-random.ts';
 
 export interface ScenarioOptions {
@@ -36,15 +39,15 @@ export interface ScenarioOptions {
 }
 
 /**
- * A building's life, decided by the real deciders in memory (the scenario steps, which the test
- * histories use too): per apartment, it is listed (now and then its rent revised), a few people
+ * A building's life, decided by the command handlers over an in-memory store (as the test
+ * histories are): per apartment, it is listed (now and then its rent revised), a few people
  * register and request it, one withdraws now and then, the admin rejects one request and accepts
  * another (the rest are rejected as booked), the member lives month after month (see liveMonth:
  * rent, reminders, refunds, maintenance, notifications), some update their profiles, some members
  * are demoted and the apartment let again; coupons come and go, announcements are posted. Yields
  * the events apartment by apartment, in log order and hash-chained, so a writer can stream millions.
  */
-export function* decideBuilding(options: ScenarioOptions): Generator<StoredEvent[]> {
+export async function* decideBuilding(options: ScenarioOptions): AsyncGenerator<StoredEvent[]> {
   // A tagged run draws from the seed and the tag: a second run into the same store gets new ids.
   const random = seededRandom(
     options.tag === undefined ? (options.seed ?? 1) : mix(options.seed ?? 1, options.tag),
@@ -52,24 +55,33 @@ export function* decideBuilding(options: ScenarioOptions): Generator<StoredEvent
   const tag = options.tag ?? 'seed';
   let emitted = 0;
   let pending: StoredEvent[] = [];
-  const log = new DecidedLog(
-    random,
-    options.start ?? new Date('2024-01-01T08:00:00Z'),
-    options.firstPosition ?? 1,
-    (e) => {
-      emitted += 1;
-      pending.push(e);
-    },
-  );
   const admin: Caller = { email: `admin.${tag}@building.test`, role: 'admin', name: 'Admin' };
-  log.record(recordProfile(log, { email: admin.email, name: admin.name, photoURL: '' }, true));
+  const commands = generatedCommands({
+    random,
+    admin,
+    start: options.start ?? new Date('2024-01-01T08:00:00Z'),
+    firstPosition: options.firstPosition ?? 1,
+    emit: (events) => {
+      emitted += events.length;
+      for (const event of events) pending.push(event);
+    },
+  });
+  const { context, run } = commands;
+  const profile = (email: string, name: string, photoURL?: string, isAdminEmail = false) =>
+    run(async (now) =>
+      recordProfile(context, {
+        profile: { email, name, photoURL },
+        isAdminEmail,
+        caller: await loadCaller(context, email),
+        now,
+      }),
+    );
+  await profile(admin.email, admin.name, '', true);
 
   const coupons: string[] = [];
-  const month: MonthContext = { log, random, admin, coupons };
   let announcements = 0;
   for (let si = options.firstSi ?? 1; emitted < options.events; si++) {
-    const details: ApartmentDetails = {
-      si,
+    const details: Omit<ApartmentDetails, 'si'> = {
       apartment: `${String.fromCharCode(65 + (si % 8))}-${100 + (si % 1000)}`,
       block: String.fromCharCode(65 + (si % 8)),
       floor: 1 + (si % 40),
@@ -77,33 +89,43 @@ export function* decideBuilding(options: ScenarioOptions): Generator<StoredEvent
       rent: 12_000 + random.below(40) * 250,
       image: `/images/apartments/apartment-${1 + (si % 12)}.svg`,
     };
-    log.record(listApartment(log, details, admin));
-    if (si % 9 === 4) log.record(editApartment(log, { ...details, rent: details.rent + 500 }, admin));
+    await run((now) => listApartment(context, { details, si, caller: admin, now }));
+    if (si % 9 === 4) {
+      const edited = { ...details, si, rent: details.rent + 500 };
+      await run((now) => editApartment(context, { details: edited, caller: admin, now }));
+    }
 
     const people = [0, 1, 2].map((k) => `tenant${si}.${k}.${tag}@building.test`);
-    people.forEach((email, k) =>
-      log.record(
-        recordProfile(log, { email, name: `Tenant ${si}-${k}`, photoURL: `https://img.test/${si}-${k}.png` }),
-      ),
-    );
-    const request = (email: string) => log.record(requestAgreement(log, si, email, random.uuid()));
-    for (const email of people) request(email);
-    if (si % 6 === 3) log.record(withdrawAgreement(log, si, people[1]!));
-    log.record(rejectAgreement(log, si, people[2]!, admin));
-    log.record(acceptAgreement(log, si, people[0]!, admin));
+    for (const [k, email] of people.entries())
+      await profile(email, `Tenant ${si}-${k}`, `https://img.test/${si}-${k}.png`);
+    const request = async (email: string) => {
+      const caller = await loadCaller(context, email);
+      await run((now) => requestAgreement(context, { si, requestId: random.uuid(), caller, now }));
+    };
+    for (const email of people) await request(email);
+    if (si % 6 === 3) {
+      const caller = await loadCaller(context, people[1]!);
+      await run((now) => withdrawAgreement(context, { si, caller, now }));
+    }
+    await run((now) => rejectAgreement(context, { si, email: people[2]!, caller: admin, now }));
+    await run((now) => acceptAgreement(context, { si, email: people[0]!, caller: admin, now }));
+    // The lease owes from the month it was accepted: its months are lived from there.
+    const firstMonth = monthOrdinal(buildingDay(commands.now()));
 
     if (si % 25 === 1) {
       const code = `SAVE${si}${tag}`.slice(0, 40);
       const discount = 5 + random.below(30);
       coupons.push(code);
-      log.record(addCoupon(log, { code, discount, description: `${discount}% off` }, admin));
+      await run((now) =>
+        addCoupon(context, { code, discount, description: `${discount}% off`, caller: admin, now }),
+      );
     }
     if (si % 10 === 5 && coupons.length > 0) {
       // An admin disables a coupon, or enables it again.
       const couponId = couponIdFor(coupons[random.below(coupons.length)]!);
-      const coupon = log.state<CouponState>(streams.coupon(couponId));
-      const available = coupon.status === 'added' && coupon.available;
-      log.record(toggleCoupon(log, couponId, !available, admin));
+      const coupon = (await loadAggregate(context, streams.coupon(couponId), couponAggregate)).state;
+      const toggle = coupon.status === 'added' && coupon.available ? disableCoupon : enableCoupon;
+      await run((now) => toggle(context, { couponId, caller: admin, now }));
     }
     if (si % 40 === 0) {
       announcements += 1;
@@ -112,7 +134,7 @@ export function* decideBuilding(options: ScenarioOptions): Generator<StoredEvent
         title: `Notice ${announcements}`,
         description: `Building notice number ${announcements}.`,
       };
-      log.record(postAnnouncement(log, announcement, admin));
+      await run((now) => postAnnouncement(context, { ...announcement, caller: admin, now }));
     }
 
     let tenant = people[0]!;
@@ -120,13 +142,16 @@ export function* decideBuilding(options: ScenarioOptions): Generator<StoredEvent
     for (let m = 0; m < months && emitted < options.events; m++) {
       if (si % 10 === 0 && m === Math.floor(months / 2)) {
         // The member is demoted (their lease ends); the apartment goes to the second requester.
-        log.record(demoteMember(log, tenant, admin));
+        const demoted = tenant;
+        await run((now) => demoteMember(context, { email: demoted, caller: admin, now }));
         tenant = people[1]!;
-        request(tenant);
-        log.record(acceptAgreement(log, si, tenant, admin));
+        await request(tenant);
+        const next = tenant;
+        await run((now) => acceptAgreement(context, { si, email: next, caller: admin, now }));
       }
-      if (random.chance(0.05)) log.record(recordProfile(log, { email: tenant, name: `Tenant ${si} (${m})` }));
-      liveMonth(month, { email: tenant, si, month: monthNames[m % 12]!, year: 2024 + Math.floor(m / 12) });
+      if (random.chance(0.05)) await profile(tenant, `Tenant ${si} (${m})`);
+      const lived = monthOfOrdinal(firstMonth + m);
+      await liveMonth(commands, coupons, { email: tenant, si, month: monthName(lived), year: lived.year });
     }
     yield pending;
     pending = [];

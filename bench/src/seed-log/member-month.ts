@@ -1,47 +1,28 @@
 import { emailKinds, maintenanceCategories, type Month } from '@building/events/catalogue';
-import { DomainError } from '@building/events/domain-error';
-import type { Caller } from '@building/command-service/command-handling/caller';
-import { callerOf, type Decision } from '@building/command-service/scenario/decision';
+import { loadCaller, type Caller } from '@building/domain/command-handling/caller';
 import {
   changeMaintenanceStatus,
   commentOnMaintenanceRequest,
   fileMaintenanceRequest,
-} from '@building/command-service/scenario/maintenance-steps';
+} from '@building/domain/maintenance/commands';
+import type { TriageStatus } from '@building/domain/maintenance/decide';
+import { issueRentReminder } from '@building/domain/payments/commands';
 import {
-  issueRentReminder,
-  recordRentPaid,
-  recordRentPaymentFailed,
-  recordRentRefunded,
-  startRentPayment,
+  intentDeclined,
+  intentRefunded,
+  intentSucceeded,
+  openRentPayment,
   type OpenIntent,
-} from '@building/command-service/scenario/payment-steps';
-import { markNotificationsRead, setEmailPreferences } from '@building/command-service/scenario/user-steps';
-import type { DecidedLog } from './decided-log.ts';
+} from '@building/domain/testing/rent-payments';
+import { markNotificationsRead, setEmailPreferences } from '@building/domain/user/commands';
+import type { GeneratedCommands } from './generated-commands.ts';
 import type { SeededRandom } from './seeded-random.ts';
-
-/** What a month of a lease draws on: the log, its dice, the admin, the coupons in circulation. */
-export interface MonthContext {
-  log: DecidedLog;
-  random: SeededRandom;
-  admin: Caller;
-  coupons: readonly string[];
-}
 
 export interface LeaseMonth {
   email: string;
   si: number;
   month: Month;
   year: number;
-}
-
-/** Decides a step the member could be refused (a coupon disabled meanwhile, a lease ended): null then. */
-function attempt<T extends Decision>(decide: () => T): T | null {
-  try {
-    return decide();
-  } catch (error) {
-    if (error instanceof DomainError) return null;
-    throw error;
-  }
 }
 
 /**
@@ -51,48 +32,57 @@ function attempt<T extends Decision>(decide: () => T): T | null {
  * request now and then, taken through the admin's triage with comments; the member reads their
  * notifications and changes which emails they get.
  */
-export function liveMonth(context: MonthContext, lease: LeaseMonth): void {
-  const { log, random } = context;
+export async function liveMonth(commands: GeneratedCommands, coupons: readonly string[], lease: LeaseMonth) {
+  const { context, random, run } = commands;
+  const member = await loadCaller(context, lease.email);
   const late = random.chance(0.25);
   const unpaid = random.chance(0.03);
-  if (late || unpaid) log.record(issueRentReminder(log, { ...lease, kind: 'due' }));
-  if (unpaid || (late && random.chance(0.15)))
-    log.record(issueRentReminder(log, { ...lease, kind: 'overdue' }));
-  if (!unpaid) payRent(context, lease);
-  if (random.chance(0.06)) maintenanceRequest(context, lease);
-  if (random.chance(0.15)) log.record(markNotificationsRead(log, lease.email, log.now()));
+  const remind = (kind: 'due' | 'overdue') =>
+    run((now) => issueRentReminder(context, { ...lease, kind, issuedAt: now }));
+  if (late || unpaid) await remind('due');
+  if (unpaid || (late && random.chance(0.15))) await remind('overdue');
+  if (!unpaid) await payRent(commands, coupons, lease, member);
+  if (random.chance(0.06)) await maintenanceRequest(commands, lease, member);
+  if (random.chance(0.15)) await run((now) => markNotificationsRead(context, { caller: member, now }));
   if (random.chance(0.02)) {
     const off = emailKinds.filter(() => random.chance(0.3));
-    log.record(setEmailPreferences(log, lease.email, off));
+    await run((now) => setEmailPreferences(context, { off, caller: member, now }));
   }
 }
 
-function payRent(context: MonthContext, lease: LeaseMonth): void {
-  const { log, random, coupons } = context;
+async function payRent(
+  commands: GeneratedCommands,
+  coupons: readonly string[],
+  lease: LeaseMonth,
+  member: Caller,
+) {
+  const { context, random, run, attempt } = commands;
   const code = coupons.length > 0 && random.chance(0.2) ? coupons[random.below(coupons.length)] : undefined;
-  const open = (withCode: string | undefined) =>
-    attempt(() => startRentPayment(log, { ...lease, code: withCode }, intentId(random)));
+  const open = (withCode: string | undefined) => {
+    const request = { ...lease, code: withCode };
+    const paymentIntentId = intentId(random);
+    return attempt((now) => openRentPayment(context, { request, paymentIntentId, caller: member, now }));
+  };
   // A disabled coupon is refused: the member pays without it.
-  const first = (code && open(code)) || open(undefined);
+  const first = (code && (await open(code))) || (await open(undefined));
   if (!first) return;
-  log.record(first);
-  const second = random.chance(0.01) ? open(code) : null;
-  if (second) log.record(second);
+  const second = random.chance(0.01) ? await open(code) : null;
   if (random.chance(0.03)) {
     const decline = {
       code: 'card_declined',
       message: 'Your card was declined.',
       chargeId: `ch_${random.uuid()}`,
     };
-    log.record(recordRentPaymentFailed(log, first, decline));
+    await run((now) => intentDeclined(context, first, decline, now));
   }
-  log.record(recordRentPaid(log, first));
-  if (second) refund(context, second);
+  await run((now) => intentSucceeded(context, first, now));
+  if (second) await refund(commands, second);
 }
 
 /** The second tab's charge went through after the month was paid: the provider refunds it. */
-function refund({ log, random }: MonthContext, second: OpenIntent): void {
-  log.record(recordRentRefunded(log, second, `re_${random.uuid().replaceAll('-', '')}`));
+async function refund({ context, random, run }: GeneratedCommands, second: OpenIntent) {
+  const refundId = `re_${random.uuid().replaceAll('-', '')}`;
+  await run((now) => intentRefunded(context, second, refundId, now));
 }
 
 const intentId = (random: SeededRandom) => `pi_${random.uuid().replaceAll('-', '')}`;
@@ -101,37 +91,38 @@ const intentId = (random: SeededRandom) => `pi_${random.uuid().replaceAll('-', '
 const dayAfter = (now: Date, days: number) =>
   new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
-function maintenanceRequest({ log, random, admin }: MonthContext, lease: LeaseMonth): void {
+async function maintenanceRequest(commands: GeneratedCommands, lease: LeaseMonth, member: Caller) {
+  const { context, random, admin, run, attempt } = commands;
   const requestId = random.uuid();
   const category = maintenanceCategories[random.below(maintenanceCategories.length)]!;
-  const filed = attempt(() =>
-    fileMaintenanceRequest(log, lease.email, {
+  const filed = await attempt((now) =>
+    fileMaintenanceRequest(context, {
       requestId,
       si: lease.si,
       category,
       description: `The ${category} needs a look (${lease.month} ${lease.year}).`,
       photos: random.chance(0.3) ? [`/images/uploads/${random.uuid()}.jpg`] : [],
+      caller: member,
+      now,
     }),
   );
   if (!filed) return;
-  log.record(filed);
-  const member = callerOf(log, lease.email);
   const comment = (by: Caller, text: string) =>
-    log.record(commentOnMaintenanceRequest(log, requestId, text, by));
-  if (random.chance(0.4)) comment(member, 'It is getting worse.');
+    run((now) => commentOnMaintenanceRequest(context, { requestId, text, caller: by, now }));
+  const move = (status: TriageStatus, more: { scheduledFor?: string; reason?: string } = {}) =>
+    run((now) => changeMaintenanceStatus(context, { requestId, status, ...more, caller: admin, now }));
+  if (random.chance(0.4)) await comment(member, 'It is getting worse.');
   if (random.chance(0.15)) return; // still open
   if (random.chance(0.1)) {
-    log.record(
-      changeMaintenanceStatus(log, requestId, 'declined', { reason: 'This is the tenant’s to fix.' }, admin),
-    );
+    await move('declined', { reason: 'This is the tenant’s to fix.' });
     return;
   }
-  log.record(changeMaintenanceStatus(log, requestId, 'acknowledged', {}, admin));
+  await move('acknowledged');
   if (random.chance(0.2)) return;
-  const visit = dayAfter(log.now(), 1 + random.below(7));
-  log.record(changeMaintenanceStatus(log, requestId, 'scheduled', { scheduledFor: visit }, admin));
-  if (random.chance(0.5)) comment(admin, `The technician comes on ${visit}.`);
+  const visit = dayAfter(commands.now(), 1 + random.below(7));
+  await move('scheduled', { scheduledFor: visit });
+  if (random.chance(0.5)) await comment(admin, `The technician comes on ${visit}.`);
   if (random.chance(0.2)) return;
-  log.record(changeMaintenanceStatus(log, requestId, 'in-progress', {}, admin));
-  log.record(changeMaintenanceStatus(log, requestId, 'done', {}, admin));
+  await move('in-progress');
+  await move('done');
 }

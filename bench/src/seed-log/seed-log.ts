@@ -38,8 +38,8 @@ const toRow = (e: StoredEvent) => [
 ];
 
 /**
- * `npm run seed-log -- --events N`: appends a synthetic history of N events (decided by the real
- * deciders, see building-scenario.ts) to the store with COPY, in one transaction: valid hash chains,
+ * `npm run seed-log -- --events N`: appends a synthetic history of N events (decided by the command
+ * handlers, see building-scenario.ts) to the store with COPY, in one transaction: valid hash chains,
  * positions after the store's last, apartments after its highest. Creates the store's schema when
  * missing. Seeded events skip the outbox: they are history, not news for Kafka.
  */
@@ -56,15 +56,15 @@ export async function seedLog(
   const firstPosition = Number(start.rows[0]?.last ?? 0) + 1;
   let written = 0;
   let lastPosition = firstPosition - 1;
-  function* rows() {
-    for (const events of decideBuilding({
+  async function* batches() {
+    for await (const events of decideBuilding({
       events: options.events,
       seed: options.seed,
       firstPosition,
       firstSi: (start.rows[0]?.si ?? 0) + 1,
       tag: randomBytes(3).toString('hex'),
     })) {
-      for (const event of events) yield toRow(event);
+      yield events.map(toRow);
       written += events.length;
       lastPosition = events.at(-1)?.position ?? lastPosition;
       options.onProgress?.(written);
@@ -73,7 +73,7 @@ export async function seedLog(
   await copyRows(db, {
     table: 'events',
     columns,
-    rows: rows(),
+    rows: { batches: batches() },
     before: ['lock table events in exclusive mode'],
     after: [
       `select setval(pg_get_serial_sequence('events', 'position'), (select max(position) from events))`,

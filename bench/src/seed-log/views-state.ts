@@ -4,8 +4,7 @@ import type { StoredEvent } from '@building/events/envelope';
 import { isClosedMaintenanceStatus } from '@building/events/maintenance-transitions';
 import { buildingState } from '@building/command-service/audit/state-at/building-state';
 import type { Replay } from '@building/command-service/audit/state-at/state-at';
-import type { MaintenanceState } from '@building/command-service/maintenance/maintenance';
-import { StreamStates } from '@building/command-service/scenario/stream-states';
+import { maintenanceAggregate, type MaintenanceState } from '@building/domain/maintenance/maintenance';
 
 /**
  * What both the views and `audit state --at` say about the building, in one comparable shape:
@@ -98,12 +97,14 @@ export async function openRequestsOfViews(db: Knex): Promise<Record<string, numb
  * no maintenance yet): what the command side would decide on.
  */
 export function openRequestsOfLog(log: readonly StoredEvent[]): Record<string, number> {
-  const states = new StreamStates();
-  for (const event of log)
-    if (event.stream.startsWith('maintenance-')) states.evolve(event.stream, decodeEvent(event));
+  const states = new Map<string, MaintenanceState>();
+  for (const event of log) {
+    if (!event.stream.startsWith('maintenance-')) continue;
+    const state = states.get(event.stream) ?? maintenanceAggregate.initialState();
+    states.set(event.stream, maintenanceAggregate.evolve(state, decodeEvent(event)));
+  }
   const open: Record<string, number> = {};
-  for (const stream of new Set(log.map((e) => e.stream).filter((s) => s.startsWith('maintenance-')))) {
-    const request = states.state<MaintenanceState>(stream);
+  for (const request of states.values()) {
     if (request.email && !isClosedMaintenanceStatus(request.status))
       open[request.email.toLowerCase()] = (open[request.email.toLowerCase()] ?? 0) + 1;
   }

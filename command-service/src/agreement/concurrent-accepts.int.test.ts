@@ -6,7 +6,7 @@ import { adminEmail, startTestService, type TestService } from '../testing/test-
 
 /**
  * Two admins accepting two requests for one apartment at the same moment: exactly one wins
- * (DESIGN §4). Fifty accepts of fifty different pending requests race over real HTTP, ten rounds;
+ * (docs/architecture.md §4). Fifty accepts of fifty different pending requests race over real HTTP, ten rounds;
  * fifty copies of one request record it once. The racers share group commits (the store batches
  * concurrent appends), so each must still learn of its own lost race.
  */

@@ -9,7 +9,7 @@ import { startOutboxRelay } from '@building/infra/kafka/outbox-relay';
 import { kafkaBrokers, missing } from '@building/infra/testing/infra-availability';
 import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
 import { runCli } from '@building/infra/ops/testing/run-cli';
-import { appendSampleLog, sampleDay } from '../testing/sample-log.ts';
+import { appendSampleLog, sampleDay } from '@building/domain/testing/sample-log';
 
 const auditCli = 'command-service/src/audit/audit-cli.ts';
 

@@ -4,39 +4,31 @@ import { signAccessToken } from '@building/infra/auth/access-token';
 import { parseInput } from '@building/events/parse-input';
 import { HttpProblem, unauthorized } from '@building/infra/http/problem';
 import { safeText } from '@building/infra/http/safe-text';
-import { streams } from '@building/events/streams';
-import { loadAggregate } from '../command-handling/aggregate.ts';
-import { handleCommand } from '../command-handling/handle-command.ts';
-import { commandMeta, signedIn } from '../http/current-caller.ts';
-import { rateLimit } from '@building/infra/rate-limit/rate-limit';
-import { decideUser } from '../user/decide.ts';
-import { userAggregate } from '../user/user.ts';
+import { registerOnSignIn } from '@building/domain/user/commands';
+import { signedIn } from '../http/current-caller.ts';
 import type { AppDeps } from '../command-deps.ts';
 import { IdentityProviderUnavailable, InvalidIdToken, type VerifiedIdentity } from './identity-verifier.ts';
 
-/** Only a verified Firebase ID token buys an access token; a bare email gets 400 (DESIGN §7). */
+/** Only a verified Firebase ID token buys an access token; a bare email gets 400 (docs/architecture.md §5, §8). */
 const signInBody = z.object({ idToken: safeText.min(20).max(8192) });
 
 export function authRoutes(deps: AppDeps): Router {
   const router = new Router();
-  router.post(
-    '/jwt',
-    rateLimit(deps.rateLimiter, deps.rateLimits.signIn, (ctx) => `jwt:${ctx.ip}`),
-    async (ctx) => {
-      const { idToken } = parseInput(signInBody, ctx.request.body);
-      const identity = await verified(deps, idToken);
-      await registerOnFirstSignIn(deps, identity);
-      const token = await signAccessToken(
-        { email: identity.email, uid: identity.uid, emailVerified: identity.emailVerified },
-        deps.jwtSecret,
-        deps.jwtTtlSeconds,
-        deps.clock(),
-      );
-      // An address on the admin list gets its rights only once verified: the UI says what to do.
-      const verifyForAdmin = deps.adminEmails.includes(identity.email) && !identity.emailVerified;
-      ctx.body = verifyForAdmin ? { token, adminAwaitsVerifiedEmail: true } : { token };
-    },
-  );
+  // Its rate limit (per address) is applied in app.ts, before the body is parsed.
+  router.post('/jwt', async (ctx) => {
+    const { idToken } = parseInput(signInBody, ctx.request.body);
+    const identity = await verified(deps, idToken);
+    await registerOnFirstSignIn(deps, identity);
+    const token = await signAccessToken(
+      { email: identity.email, uid: identity.uid, emailVerified: identity.emailVerified },
+      deps.jwtSecret,
+      deps.jwtTtlSeconds,
+      deps.clock(),
+    );
+    // An address on the admin list gets its rights only once verified: the UI says what to do.
+    const verifyForAdmin = deps.adminEmails.includes(identity.email) && !identity.emailVerified;
+    ctx.body = verifyForAdmin ? { token, adminAwaitsVerifiedEmail: true } : { token };
+  });
   /**
    * POST /logout: the token it is sent with stops working on every instance of both services
    * (within the revocation list's reload interval); the UI then signs out of Firebase too.
@@ -45,7 +37,7 @@ export function authRoutes(deps: AppDeps): Router {
     const claims = await signedIn(ctx, deps);
     if (!deps.revokedTokens)
       throw new HttpProblem(503, 'Service Unavailable', 'signing out is not configured');
-    if (claims.jti) await deps.revokedTokens.revoke(claims.jti, claims.expiresAt);
+    await deps.revokedTokens.revoke(claims.jti, claims.expiresAt);
     ctx.status = 204;
   });
   return router;
@@ -73,27 +65,13 @@ async function verified(deps: AppDeps, idToken: string): Promise<VerifiedIdentit
  * roles hold even before the UI's profile call; later sign-ins record nothing but a pending grant.
  */
 async function registerOnFirstSignIn(deps: AppDeps, identity: VerifiedIdentity): Promise<void> {
-  const stream = streams.user(identity.email);
-  await handleCommand(
-    deps.store,
-    {
-      load: async () => ({ user: await loadAggregate(deps.store, stream, userAggregate) }),
-      decide: ({ user }) =>
-        decideUser(
-          {
-            type: 'RegisterOnSignIn',
-            data: {
-              profile: {
-                email: identity.email,
-                name: (identity.name ?? '').slice(0, 200),
-                photoURL: /^https?:\/\//.test(identity.picture ?? '') ? identity.picture!.slice(0, 2000) : '',
-              },
-              isAdminEmail: deps.adminEmails.includes(identity.email) && identity.emailVerified,
-            },
-          },
-          user.state,
-        ),
+  await registerOnSignIn(deps.commands, {
+    profile: {
+      email: identity.email,
+      name: (identity.name ?? '').slice(0, 200),
+      photoURL: /^https?:\/\//.test(identity.picture ?? '') ? identity.picture!.slice(0, 2000) : '',
     },
-    { ...commandMeta(deps, 'system'), actor: { email: identity.email, role: 'user' } },
-  );
+    isAdminEmail: deps.adminEmails.includes(identity.email) && identity.emailVerified,
+    now: deps.clock(),
+  });
 }

@@ -220,11 +220,18 @@ describe('protection', () => {
     expect((await t.call('POST', '/users/calm@building.test', { token: other, body: {} })).status).toBe(200);
   });
 
-  it('limits POST /jwt per address', async () => {
+  it('limits POST /jwt per address, counting bodies refused before the route (a path variant too)', async () => {
+    // 16,000 levels of arrays: a recursive walk of it overflowed the stack (500).
+    const deep = await t.call('POST', '/jwt', {
+      raw: `${'['.repeat(16_000)}${']'.repeat(16_000)}`,
+      contentType: 'application/json',
+    });
+    expect(deep.status).toBe(400);
+    expect(deep.body.detail).toMatch(/nests deeper than 32 levels/);
     const statuses = [];
-    for (let i = 0; i < 3; i++)
-      statuses.push((await t.call('POST', '/jwt', { body: { idToken: 'x'.repeat(40) } })).status);
-    expect(statuses).toEqual([401, 401, 429]);
+    for (const path of ['/jwt', '/JWT/'])
+      statuses.push((await t.call('POST', path, { body: { idToken: 'x'.repeat(40) } })).status);
+    expect(statuses).toEqual([401, 429]);
   });
 
   it('sends security headers, and CORS headers only to the UI’s origin', async () => {

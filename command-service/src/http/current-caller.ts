@@ -1,13 +1,7 @@
 import type { Context } from 'koa';
 import { bearerToken, verifyAccessToken, type VerifiedAccess } from '@building/infra/auth/access-token';
 import { unauthorized } from '@building/infra/http/problem';
-import { refuse } from '@building/events/domain-error';
-import { streams } from '@building/events/streams';
-import type { CommandMetadata } from '@building/events/envelope';
-import { loadAggregate } from '../command-handling/aggregate.ts';
-import { actorOf, type Caller } from '../command-handling/caller.ts';
-import { roleOf } from '@building/events/role-of';
-import { roleFactsOf, userAggregate } from '../user/user.ts';
+import { loadCaller, type Caller } from '@building/domain/command-handling/caller';
 import type { AppDeps } from '../command-deps.ts';
 
 /**
@@ -46,21 +40,5 @@ export async function currentCaller(
   options: { registered?: boolean } = {},
 ): Promise<Caller> {
   const claims = await signedIn(ctx, deps);
-  const user = await loadAggregate(deps.store, streams.user(claims.email), userAggregate);
-  if (options.registered && user.state.status !== 'registered')
-    throw refuse('profile-required', 'record your profile first (POST /users/:email)');
-  return {
-    email: claims.email,
-    role: roleOf(roleFactsOf(user.state)),
-    name: user.state.status === 'registered' ? user.state.name : '',
-  };
-}
-
-/** The metadata of a command sent by `caller`: the clock and ids come from the deps, never the decider. */
-export function commandMeta(deps: AppDeps, caller: Caller | 'system'): CommandMetadata {
-  return {
-    now: deps.clock(),
-    actor: caller === 'system' ? 'system' : actorOf(caller),
-    correlationId: deps.newId(),
-  };
+  return loadCaller(deps.commands, claims.email, options);
 }

@@ -48,9 +48,13 @@ export function imageRoutes(deps: AppDeps): Router {
           { field: 'image', message: 'not a PNG, JPEG, WebP or GIF' },
         ]);
       const id = deps.newId();
-      await deps.store
-        .db('images')
-        .insert({ id, content_type: contentType, bytes: file.buffer, created_at: deps.clock() });
+      await deps.store.db('images').insert({
+        id,
+        content_type: contentType,
+        bytes: file.buffer,
+        created_at: deps.clock(),
+        uploaded_by: (await signedIn(ctx, deps)).email,
+      });
       ctx.body = { data: { display_url: `${deps.publicUrl.replace(/\/$/, '')}/images/${id}` } };
     },
   );

@@ -9,4 +9,7 @@ export async function migrateImages(db: Knex): Promise<void> {
       bytes bytea not null,
       created_at timestamptz not null
     )`);
+  // Who uploaded it: a maintenance request may show only its requester's own photos. Images from
+  // before this column have no uploader, so no request can take them.
+  await db.raw('alter table images add column if not exists uploaded_by text');
 }

@@ -20,18 +20,28 @@ export function uploadedImageField(publicUrl: string) {
     );
 }
 
-/** Refuses (invalid-input, naming each) the links whose upload is not in the images table. */
-export async function requireUploaded(db: Knex, urls: readonly string[], field: string): Promise<void> {
+/**
+ * Refuses (invalid-input, naming each) the links that are not uploads of `uploader`'s own: another
+ * person's photo is refused the same way as one never uploaded, so the answer tells nothing of it.
+ */
+export async function requireOwnUploads(
+  db: Knex,
+  urls: readonly string[],
+  field: string,
+  uploader: string,
+): Promise<void> {
   if (urls.length === 0) return;
   const ids = urls.map((url) => url.slice(url.lastIndexOf('/') + 1).toLowerCase());
   const found = new Set(
-    (await db('images').whereIn('id', ids).select('id')).map((row: { id: string }) => row.id),
+    (await db('images').whereIn('id', ids).where({ uploaded_by: uploader }).select('id')).map(
+      (row: { id: string }) => row.id,
+    ),
   );
   const missing = ids.flatMap((id, i) =>
-    found.has(id) ? [] : [{ field: `${field}.${i}`, message: 'no such upload' }],
+    found.has(id) ? [] : [{ field: `${field}.${i}`, message: 'no such upload of yours' }],
   );
   if (missing.length > 0)
-    throw refuse('invalid-input', `${missing.map((m) => m.field).join(', ')}: no such upload`, {
+    throw refuse('invalid-input', `${missing.map((m) => m.field).join(', ')}: no such upload of yours`, {
       fields: missing,
     });
 }

@@ -1,21 +1,16 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { maintenanceCategories, maintenanceStatuses } from '@building/events/catalogue';
-import { refuse } from '@building/events/domain-error';
 import { parseInput } from '@building/events/parse-input';
-import { streams } from '@building/events/streams';
-import { agreementAggregate } from '../agreement/agreement.ts';
-import { loadAggregate } from '../command-handling/aggregate.ts';
-import type { Caller } from '../command-handling/caller.ts';
-import { handleCommand } from '../command-handling/handle-command.ts';
-import { commandMeta, currentCaller } from '../http/current-caller.ts';
+import {
+  changeMaintenanceStatus,
+  commentOnMaintenanceRequest,
+  fileMaintenanceRequest,
+} from '@building/domain/maintenance/commands';
+import { currentCaller } from '../http/current-caller.ts';
 import { idField, siField, textField } from '../http/fields.ts';
-import { requireUploaded, uploadedImages } from '../images/uploaded-images.ts';
-import { activeLeaseOf } from '../payments/lease-terms.ts';
-import { userAggregate } from '../user/user.ts';
+import { requireOwnUploads, uploadedImages } from '../images/uploaded-images.ts';
 import type { AppDeps } from '../command-deps.ts';
-import { decideMaintenance, type MaintenanceCommand, type MaintenanceLease } from './decide.ts';
-import { maintenanceAggregate } from './maintenance.ts';
 
 export const maxPhotos = 3;
 
@@ -49,34 +44,17 @@ export function maintenanceRoutes(deps: AppDeps): Router {
     si: siField.optional(),
   });
 
-  const decideOn = (requestId: string, command: MaintenanceCommand, caller: Caller) => {
-    const meta = commandMeta(deps, caller);
-    return handleCommand(
-      deps.store,
-      {
-        load: async () => ({
-          request: await loadAggregate(deps.store, streams.maintenance(requestId), maintenanceAggregate),
-        }),
-        decide: ({ request }) => decideMaintenance(command, request.state),
-      },
-      meta,
-    );
-  };
-
   router.post('/maintenance', async (ctx) => {
     const caller = await currentCaller(ctx, deps, { registered: true });
-    const { si, ...filing } = parseInput(fileBody, ctx.request.body);
-    await requireUploaded(deps.store.db, filing.photos, 'photos');
-    const lease = await leaseOf(deps, caller, si);
+    const filing = parseInput(fileBody, ctx.request.body);
+    await requireOwnUploads(deps.store.db, filing.photos, 'photos', caller.email);
     const requestId = deps.newId();
-    const result = await decideOn(
+    const result = await fileMaintenanceRequest(deps.commands, {
+      ...filing,
       requestId,
-      {
-        type: 'FileMaintenanceRequest',
-        data: { requestId, lease, by: caller, now: deps.clock(), ...filing },
-      },
       caller,
-    );
+      now: deps.clock(),
+    });
     ctx.body = { insertedId: requestId, position: result.position };
   });
 
@@ -84,11 +62,12 @@ export function maintenanceRoutes(deps: AppDeps): Router {
     const caller = await currentCaller(ctx, deps);
     const { id } = parseInput(idPath, ctx.params, 'path');
     const change = parseInput(statusBody, ctx.request.body);
-    const result = await decideOn(
-      id,
-      { type: 'ChangeMaintenanceStatus', data: { requestId: id, ...change, by: caller, now: deps.clock() } },
+    const result = await changeMaintenanceStatus(deps.commands, {
+      requestId: id,
+      ...change,
       caller,
-    );
+      now: deps.clock(),
+    });
     ctx.body = { modifiedCount: result.events.length > 0 ? 1 : 0, position: result.position };
   });
 
@@ -96,33 +75,14 @@ export function maintenanceRoutes(deps: AppDeps): Router {
     const caller = await currentCaller(ctx, deps);
     const { id } = parseInput(idPath, ctx.params, 'path');
     const { text } = parseInput(commentBody, ctx.request.body);
-    const result = await decideOn(
-      id,
-      { type: 'CommentOnMaintenanceRequest', data: { requestId: id, text, by: caller, now: deps.clock() } },
+    const result = await commentOnMaintenanceRequest(deps.commands, {
+      requestId: id,
+      text,
       caller,
-    );
+      now: deps.clock(),
+    });
     ctx.body = { position: result.position };
   });
 
   return router;
-}
-
-/**
- * The caller's active lease (the one named, or their latest) as its agreement stream says, or null.
- * The user stream lists the apartments they were promoted for; the agreement stream confirms the
- * lease still holds.
- */
-async function leaseOf(
-  deps: AppDeps,
-  caller: Caller,
-  si: number | undefined,
-): Promise<MaintenanceLease | null> {
-  const user = await loadAggregate(deps.store, streams.user(caller.email), userAggregate);
-  const leases = user.state.status === 'registered' ? user.state.leases : [];
-  const chosen = si ?? leases.at(-1);
-  if (chosen === undefined) return null;
-  if (!leases.includes(chosen)) throw refuse('no-active-lease', `you do not lease apartment ${chosen}`);
-  const agreement = await loadAggregate(deps.store, streams.agreement(chosen), agreementAggregate);
-  const lease = activeLeaseOf(agreement.state, caller.email);
-  return lease && { si: lease.si, apartment: lease.apartment, block: lease.block };
 }

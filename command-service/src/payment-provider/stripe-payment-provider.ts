@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { Config } from '@building/infra/config';
 import { badRequest, HttpProblem } from '@building/infra/http/problem';
-import type { IntentFacts, RefundFacts } from '../payments/intent-facts.ts';
+import type { IntentFacts, RefundFacts } from '@building/domain/payments/intent-facts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 
 /**

@@ -5,19 +5,20 @@ import { DomainError, refuse } from '@building/events/domain-error';
 import { parseInput } from '@building/events/parse-input';
 import { safeText } from '@building/infra/http/safe-text';
 import type { AppDeps } from '../command-deps.ts';
-import type { Caller } from '../command-handling/caller.ts';
-import { commandMeta, currentCaller } from '../http/current-caller.ts';
+import type { Caller } from '@building/domain/command-handling/caller';
+import { secondChargeRefunded } from '@building/domain/payments/decide';
+import { readRentMetadata } from '@building/domain/payments/intent-facts';
+import { currentCaller } from '../http/current-caller.ts';
 import { siField, textField } from '../http/fields.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { rawBody } from '../http/raw-body.ts';
 import { createPaymentProvider } from '../payment-provider/stripe-payment-provider.ts';
-import { secondChargeRefunded } from './decide.ts';
 import { findRentPaid } from './find-rent-paid.ts';
-import { readRentMetadata } from './intent-facts.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 import type { WebhookNotice } from './payment-provider.ts';
 import { recordIntentOutcome } from './record-payment.ts';
-import { renderReceipt } from '@building/infra/receipts/receipt-pdf';
+import { renderOfflineReceipt, renderReceipt } from '@building/infra/receipts/receipt-pdf';
+import { findOfflinePayment } from '../account/find-offline-payment.ts';
 import { startRentPayment } from './start-rent-payment.ts';
 
 /** A client-sent `price` (the spec's old field) is not read: the server prices the rent. */
@@ -63,7 +64,7 @@ export function paymentRoutes(deps: AppDeps): Router {
   // Without a configured provider every payment route answers 503, saying what to configure.
   const provider = deps.payments ?? createPaymentProvider({});
   const log = (line: string) => (deps.log ?? console.warn)(line);
-  const payments: PaymentDeps = { store: deps.store, provider, log };
+  const payments: PaymentDeps = { commands: deps.commands, provider, log };
 
   router.post('/create-payment-intent', jsonBody(), async (ctx) => {
     const caller = await currentCaller(ctx, deps);
@@ -71,7 +72,7 @@ export function paymentRoutes(deps: AppDeps): Router {
     ctx.body = await startRentPayment(
       payments,
       { ...request, email: caller.email },
-      commandMeta(deps, caller),
+      { caller, now: deps.clock() },
     );
   });
 
@@ -82,7 +83,7 @@ export function paymentRoutes(deps: AppDeps): Router {
     const rent = intent && readRentMetadata(intent.metadata);
     if (!intent || !rent) throw noPayment(paymentIntentId);
     if (!ownerOrAdmin(caller, rent.email)) throw refuse('not-your-payment', 'this payment is not yours');
-    const outcome = await recordIntentOutcome(payments, intent, commandMeta(deps, caller));
+    const outcome = await recordIntentOutcome(payments, intent, { by: caller, now: deps.clock() });
     switch (outcome.kind) {
       case 'paid':
         ctx.body = { insertedId: outcome.eventId, position: outcome.position, TransactionId: intent.id };
@@ -120,7 +121,7 @@ export function paymentRoutes(deps: AppDeps): Router {
 
   /** A refund notice names the intent's charge: the intent itself is read back from the provider. */
   async function recordNotice(notice: Exclude<WebhookNotice, { kind: 'ignored' }>) {
-    const meta = commandMeta(deps, 'system');
+    const meta = { by: 'system' as const, now: deps.clock() };
     if (notice.kind !== 'refunded') return recordIntentOutcome(payments, notice.intent, meta);
     const intent = await provider.retrieveIntent(notice.paymentIntentId);
     if (!intent) return { kind: 'not-rent' } as const;
@@ -130,12 +131,17 @@ export function paymentRoutes(deps: AppDeps): Router {
   router.get('/payments/:transactionId/receipt', async (ctx) => {
     const caller = await currentCaller(ctx, deps);
     const { transactionId } = parseInput(receiptPath, ctx.params, 'path');
+    // A card payment's transaction id, or an offline payment's id: one receipt route for both.
     const paid = await findRentPaid(deps.store, transactionId);
-    if (!paid) throw refuse('payment-not-found', `no payment with transaction id ${transactionId}`);
-    if (!ownerOrAdmin(caller, paid.email)) throw refuse('not-your-payment', 'this receipt is not yours');
+    const offline = paid ? null : await findOfflinePayment(deps.store, transactionId);
+    const email = paid?.email ?? offline?.recorded.email;
+    if (!email) throw refuse('payment-not-found', `no payment with transaction id ${transactionId}`);
+    if (!ownerOrAdmin(caller, email)) throw refuse('not-your-payment', 'this receipt is not yours');
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `inline; filename="receipt-${transactionId.replace(/[^\w-]/g, '')}.pdf"`);
-    ctx.body = await renderReceipt(paid);
+    ctx.body = paid
+      ? await renderReceipt(paid)
+      : await renderOfflineReceipt(offline!.recorded, offline!.reversed);
   });
 
   return router;

@@ -1,9 +1,9 @@
-import type { PostgresEventStore } from '@building/infra/event-store/event-store';
+import type { CommandContext } from '@building/domain/command-handling/command-context';
 import type { PaymentProvider } from './payment-provider.ts';
 
-/** What the payment commands need: the event store and the card payment provider. */
+/** What the payment workflow needs: the command handlers' context and the card payment provider. */
 export interface PaymentDeps {
-  store: PostgresEventStore;
+  commands: CommandContext;
   provider: PaymentProvider;
   log?: (line: string) => void;
 }

@@ -1,4 +1,4 @@
-import type { IntentFacts, RefundFacts } from './intent-facts.ts';
+import type { IntentFacts, RefundFacts } from '@building/domain/payments/intent-facts';
 
 /**
  * The card payment provider as the payment workflow sees it (provider-neutral IntentFacts).

@@ -3,8 +3,15 @@ import Stripe from 'stripe';
 import type { DomainEvent, Month } from '@building/events/catalogue';
 import { streams } from '@building/events/streams';
 import { missing } from '@building/infra/testing/infra-availability';
-import { accepted, admin, member, registered, requested } from '../testing/fixtures.ts';
-import { couponIdFor } from '../coupon/coupon-id.ts';
+import {
+  accepted,
+  admin,
+  leasedSince,
+  member,
+  registered,
+  requested,
+} from '@building/domain/testing/fixtures';
+import { couponIdFor } from '@building/domain/coupon/coupon-id';
 import { pdfPageText } from '@building/infra/receipts/pdf-text';
 import { startPaymentsHarness, type PaymentsHarness } from './payments-harness.ts';
 import { secondChargeRefundKey } from './record-payment.ts';
@@ -14,11 +21,14 @@ const rafi = member('rafi@building.test', 'Rafi');
 const si = 7;
 const rentTaka = 12_345;
 
-/** Mina leases apartment 7 at 12,345 taka; Rafi leases apartment 8; SAVE15 is available, OLD10 is not. */
+/**
+ * Mina leases apartment 7 at 12,345 taka, Rafi apartment 8, both since January 2026; SAVE15 is
+ * available, OLD10 is not.
+ */
 function history(): DomainEvent[] {
   const lease = (who: typeof mina, apartmentSi: number): DomainEvent[] => {
     const asked = requested(who, apartmentSi, apartmentSi);
-    const yes = accepted(who, apartmentSi, apartmentSi);
+    const yes = accepted(who, apartmentSi, apartmentSi, leasedSince);
     if (asked.type !== 'AgreementRequested' || yes.type !== 'AgreementAccepted')
       throw new Error('fixtures changed');
     return [
@@ -468,5 +478,15 @@ describe.skipIf(missing('postgres'))('rent payments through the payment sandbox'
     expect(anonymous.status).toBe(401);
     expect((await call('/create-payment-intent', { si, month: 'Smarch', year: 2026 })).status).toBe(400);
     expect((await recordPayment('pi_does_not_exist')).status).toBe(404);
+  });
+
+  it('refuses a month before the lease, and opens no intent for it', async () => {
+    const before = await call('/create-payment-intent', { si, month: 'December', year: 2025 });
+    expect(before.status).toBe(400);
+    expect(before.body).toMatchObject({ type: '/problems/month-outside-lease' });
+    expect(before.body.detail).toMatch(
+      /December 2025 is outside the lease of apartment 7 \(from January 2026\)/,
+    );
+    expect(await h.eventsOf(streams.payment(si, 2025, 'December'))).toEqual([]);
   });
 });

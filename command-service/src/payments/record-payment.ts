@@ -1,12 +1,15 @@
 import type { EventData } from '@building/events/catalogue';
-import type { CommandMetadata, StoredEvent } from '@building/events/envelope';
+import type { StoredEvent } from '@building/events/envelope';
 import { decodeEvent } from '@building/events/decode-event';
 import { streams } from '@building/events/streams';
 import { refuse } from '@building/events/domain-error';
-import { handleCommand } from '../command-handling/handle-command.ts';
-import { decidePayment, secondChargeOf, type PaymentCommand, type SecondCharge } from './decide.ts';
-import { readRentMetadata, type IntentFacts, type RefundFacts } from './intent-facts.ts';
-import { contextOf, loadPaymentContext, type LoadedPaymentContext } from './payment-context.ts';
+import type { Caller } from '@building/domain/command-handling/caller';
+import {
+  recordRentPaid,
+  recordRentPaymentFailed,
+  recordRentRefunded,
+} from '@building/domain/payments/commands';
+import { readRentMetadata, type IntentFacts, type RefundFacts } from '@building/domain/payments/intent-facts';
 import type { PaymentDeps } from './payment-deps.ts';
 
 export type RecordedOutcome =
@@ -26,28 +29,17 @@ export type RecordedOutcome =
 export async function recordIntentOutcome(
   deps: PaymentDeps,
   intent: IntentFacts,
-  meta: CommandMetadata,
+  { by, now }: { by: Caller | 'system'; now: Date },
   reported: RefundFacts | null = null,
 ): Promise<RecordedOutcome> {
   const rent = readRentMetadata(intent.metadata);
   if (!rent) return { kind: 'not-rent' };
   const stream = streams.payment(rent.si, rent.year, rent.month);
-  const load = () => loadPaymentContext(deps.store, rent);
-  const decide = (decision: (loaded: LoadedPaymentContext) => ReturnType<typeof decidePayment>) =>
-    handleCommand(deps.store, { load, decide: decision }, meta);
-  const decideCommand = (command: PaymentCommand) =>
-    decide((loaded) => decidePayment(command, contextOf(loaded)));
+  const recording = { period: rent, intent, by, now };
 
   if (intent.status === 'succeeded') {
-    // Decided on the state the RentPaid would be appended at: a lost race to another intent makes
-    // this one the second charge.
-    let charge = { kind: 'none' } as SecondCharge;
-    const result = await decide((loaded) => {
-      const context = contextOf(loaded);
-      charge = secondChargeOf(intent, context.payment);
-      if (charge.kind !== 'none') return [];
-      return decidePayment({ type: 'RecordRentPaid', data: { intent, paidAt: meta.now } }, context);
-    });
+    // A lost race to another intent makes this one the second charge.
+    const { charge, ...result } = await recordRentPaid(deps.commands, recording);
     if (charge.kind === 'none') {
       const paid = await recorded(deps, stream, result.events, 'RentPaid', intent.id);
       return { kind: 'paid', eventId: paid.id, position: paid.position, rentPaid: paid.data };
@@ -61,15 +53,12 @@ export async function recordIntentOutcome(
             paymentIntentId: intent.id,
             idempotencyKey: secondChargeRefundKey(intent.id),
           });
-    const refunded = await decideCommand({
-      type: 'RecordRentRefunded',
-      data: { intent, refund, refundedAt: meta.now },
-    });
+    const refunded = await recordRentRefunded(deps.commands, { ...recording, refund });
     const event = await recorded(deps, stream, refunded.events, 'RentRefunded', intent.id);
     return { kind: 'refunded', position: event.position, refund: event.data };
   }
   if (intent.status === 'requires_payment_method' && intent.lastError) {
-    const result = await decideCommand({ type: 'RecordRentPaymentFailed', data: { intent } });
+    const result = await recordRentPaymentFailed(deps.commands, recording);
     return {
       kind: 'failed',
       code: intent.lastError.code,
@@ -91,7 +80,9 @@ async function recorded<T extends 'RentPaid' | 'RentRefunded'>(
   type: T,
   intentId: string,
 ) {
-  const events = (appended.length > 0 ? appended : await deps.store.readStream(stream)).map(decodeEvent);
+  const events = (appended.length > 0 ? appended : await deps.commands.store.readStreamAfter(stream, 0)).map(
+    decodeEvent,
+  );
   for (const event of events) {
     if (event.type === type && event.data.paymentIntentId === intentId)
       return event as Extract<typeof event, { type: T }>;

@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import { DomainError } from '@building/events/domain-error';
-import type { CommandMetadata } from '@building/events/envelope';
 import { streams } from '@building/events/streams';
-import { handleCommand } from '../command-handling/handle-command.ts';
-import { alreadyPaid } from './already-paid.ts';
-import { decidePayment, quoteRentPayment, reuseOfOpenIntent, type RentPaymentRequest } from './decide.ts';
-import { rentMetadata, type IntentFacts } from './intent-facts.ts';
-import { startedWith } from './payment.ts';
-import { contextOf, loadPaymentContext } from './payment-context.ts';
+import type { Caller } from '@building/domain/command-handling/caller';
+import { alreadyPaid } from '@building/domain/payments/already-paid';
+import { quoteRent, startRentPayment as recordStart } from '@building/domain/payments/commands';
+import { reuseOfOpenIntent, type RentPaymentRequest } from '@building/domain/payments/decide';
+import { rentMetadata, type IntentFacts } from '@building/domain/payments/intent-facts';
+import { startedWith } from '@building/domain/payments/payment';
+import { poishaToTaka } from '@building/domain/payments/pricing';
 import type { PaymentDeps } from './payment-deps.ts';
-import { poishaToTaka } from './pricing.ts';
 import { recordIntentOutcome } from './record-payment.ts';
 
 /** The spec's `ClientSecret`, plus what the payment screen shows: rent and payable in taka, amount in poisha. */
@@ -30,12 +29,11 @@ export interface RentPaymentAnswer {
 export async function startRentPayment(
   deps: PaymentDeps,
   request: RentPaymentRequest,
-  meta: CommandMetadata,
+  by: { caller: Caller; now: Date },
 ): Promise<RentPaymentAnswer> {
   const { si, month, year } = request;
-  const load = () => loadPaymentContext(deps.store, request);
-  const loaded = await load();
-  const { lease, ...quote } = quoteRentPayment(request, contextOf(loaded));
+  const { loaded, quote: quoted } = await quoteRent(deps.commands, request);
+  const { lease, ...quote } = quoted;
   const answer = (intent: IntentFacts, position: number): RentPaymentAnswer => ({
     ClientSecret: intent.clientSecret ?? '',
     paymentIntentId: intent.id,
@@ -53,7 +51,7 @@ export async function startRentPayment(
     if (reuse === 'hand-back') return answer(open, loaded.payment.position);
     if (reuse === 'record-as-paid') {
       // Its webhook and POST /payment were both lost: record it now, and the month is paid.
-      await recordIntentOutcome(deps, open, meta);
+      await recordIntentOutcome(deps, open, { by: by.caller, now: by.now });
       throw alreadyPaid(quote);
     }
   }
@@ -78,21 +76,12 @@ export async function startRentPayment(
   });
   let position: number;
   try {
-    ({ position } = await handleCommand(
-      deps.store,
-      {
-        load,
-        decide: (context) =>
-          decidePayment(
-            {
-              type: 'StartRentPayment',
-              data: { request, paymentIntentId: intent.id, amountPoisha: intent.amount },
-            },
-            contextOf(context),
-          ),
-      },
-      meta,
-    ));
+    ({ position } = await recordStart(deps.commands, {
+      request,
+      paymentIntentId: intent.id,
+      amountPoisha: intent.amount,
+      ...by,
+    }));
   } catch (error) {
     // Refused on fresh state (e.g. the coupon was disabled meanwhile): the intent must not stay payable.
     if (error instanceof DomainError) await cancelIntents(deps, [intent.id]);

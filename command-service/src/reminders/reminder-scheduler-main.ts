@@ -2,33 +2,44 @@ import knex from 'knex';
 import { loadConfig } from '@building/infra/config';
 import { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { migrateEventStore } from '@building/infra/event-store/schema';
+import { databaseCheck } from '@building/infra/metrics/health-checks';
+import { startMetricsServer } from '@building/infra/metrics/metrics-server';
+import { CannotStart, runMain } from '@building/infra/process/run-main';
 import { createReminderScheduler } from './reminder-scheduler.ts';
 import { reminderSettings } from './reminder-settings.ts';
 
 // The rent reminder scheduler as a process of its own. Several may run: the payment streams decide.
-const config = loadConfig();
-const settings = reminderSettings(process.env);
-if (!config.DATABASE_URL) {
-  console.error('the reminder scheduler needs DATABASE_URL');
-  process.exit(2);
-}
-const log = (line: string) => console.log(`[reminder-scheduler] ${line}`);
-const db = knex({ client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 2 } });
-await migrateEventStore(db);
-// In the Kafka mode its reminders go out through the outbox like every other event.
-const store = new PostgresEventStore(db, {
-  outbox: config.kafkaBrokers.length > 0,
-  topicPrefix: config.KAFKA_TOPIC_PREFIX,
-});
-const scheduler = createReminderScheduler({ store, ...settings, log });
-await scheduler.runOnce();
-scheduler.start();
-log(`running, waking every ${settings.intervalMs} ms (clock ${settings.now().toISOString()})`);
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    void (async () => {
+await runMain('reminder-scheduler', async () => {
+  const config = loadConfig();
+  const settings = reminderSettings(process.env);
+  if (!config.DATABASE_URL) throw new CannotStart('the reminder scheduler needs DATABASE_URL');
+  const log = (line: string) => console.log(`[reminder-scheduler] ${line}`);
+  const db = knex({ client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 2 } });
+  await migrateEventStore(db);
+  // In the Kafka mode its reminders go out through the outbox like every other event.
+  const store = new PostgresEventStore(db, {
+    outbox: config.kafkaBrokers.length > 0,
+    topicPrefix: config.KAFKA_TOPIC_PREFIX,
+  });
+  const scheduler = createReminderScheduler({ store, ...settings, log });
+  await scheduler.runOnce();
+  scheduler.start();
+  const metrics =
+    config.METRICS_PORT_REMINDERS === undefined
+      ? null
+      : await startMetricsServer({
+          name: 'reminder-scheduler',
+          port: config.METRICS_PORT_REMINDERS,
+          host: config.HOST,
+          token: config.METRICS_TOKEN,
+          checks: { database: databaseCheck(db) },
+        });
+  return {
+    said: `running, waking every ${settings.intervalMs} ms (clock ${settings.now().toISOString()})`,
+    async stop() {
+      await metrics?.stop();
       await scheduler.stop();
       await db.destroy();
-      process.exit(0);
-    })();
-  });
+    },
+  };
+});

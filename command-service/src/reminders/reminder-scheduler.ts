@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { decodeEvent } from '@building/events/decode-event';
 import { DomainError } from '@building/events/domain-error';
 import {
@@ -12,10 +11,9 @@ import {
   type PostgresEventStore,
   type TailCheckpoint,
 } from '@building/infra/event-store/event-store';
-import { handleCommand } from '../command-handling/handle-command.ts';
-import { decidePayment } from '../payments/decide.ts';
-import type { RentReminderRequest } from '../payments/issue-rent-reminder.ts';
-import { contextOf, loadPaymentContext } from '../payments/payment-context.ts';
+import { createCommandContext } from '@building/domain/command-handling/command-context';
+import { issueRentReminder } from '@building/domain/payments/commands';
+import type { RentReminderRequest } from '@building/domain/payments/issue-rent-reminder';
 import { remindersDue } from './reminders-due.ts';
 
 export interface ReminderSchedulerOptions {
@@ -48,6 +46,7 @@ const known = new Set<string>(ledgerEventTypes);
  */
 export function createReminderScheduler(options: ReminderSchedulerOptions): ReminderScheduler {
   const { store, log } = options;
+  const commands = createCommandContext({ store });
   let facts: LedgerFacts = noLedgerFacts();
   let checkpoint: TailCheckpoint = startOfLog;
   let stopped = false;
@@ -72,15 +71,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
 
   async function issue(request: RentReminderRequest): Promise<boolean> {
     try {
-      const result = await handleCommand(
-        store,
-        {
-          load: () => loadPaymentContext(store, request),
-          decide: (context) =>
-            decidePayment({ type: 'IssueRentReminder', data: request }, contextOf(context)),
-        },
-        { now: request.issuedAt, actor: 'system', correlationId: randomUUID() },
-      );
+      const result = await issueRentReminder(commands, request);
       return result.events.length > 0;
     } catch (error) {
       if (error instanceof DomainError && settledMeanwhile.has(error.code)) return false;

@@ -1,6 +1,6 @@
 import { ledgersAt } from '@building/events/rent-ledger/lease-ledger';
 import type { LedgerFacts } from '@building/events/rent-ledger/ledger-facts';
-import type { RentReminderRequest } from '../payments/issue-rent-reminder.ts';
+import type { RentReminderRequest } from '@building/domain/payments/issue-rent-reminder';
 
 /**
  * The reminders to issue at `now`: for each active lease, its current month (Dhaka time) when it is

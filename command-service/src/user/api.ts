@@ -2,14 +2,10 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { refuse } from '@building/events/domain-error';
 import { parseInput } from '@building/events/parse-input';
-import { streams } from '@building/events/streams';
-import { loadAggregate } from '../command-handling/aggregate.ts';
-import { handleCommand } from '../command-handling/handle-command.ts';
-import { commandMeta, currentCaller, signedIn } from '../http/current-caller.ts';
+import { demoteMember, recordProfile } from '@building/domain/user/commands';
+import { currentCaller, signedIn } from '../http/current-caller.ts';
 import { emailField, textField, webUrlField } from '../http/fields.ts';
 import type { AppDeps } from '../command-deps.ts';
-import { decideUser } from './decide.ts';
-import { userAggregate } from './user.ts';
 
 const emailParam = z.object({ email: emailField });
 
@@ -30,25 +26,12 @@ export function userRoutes(deps: AppDeps): Router {
     const body = parseInput(profileBody, ctx.request.body);
     if (email !== caller.email || (body.email !== undefined && body.email !== caller.email))
       throw refuse('own-profile-only', 'you may record only your own profile');
-    const stream = streams.user(email);
-    const result = await handleCommand(
-      deps.store,
-      {
-        load: async () => ({ user: await loadAggregate(deps.store, stream, userAggregate) }),
-        decide: ({ user }) =>
-          decideUser(
-            {
-              type: 'RecordProfile',
-              data: {
-                profile: { email, name: body.name ?? undefined, photoURL: body.photoURL ?? undefined },
-                isAdminEmail: deps.adminEmails.includes(email) && emailVerified === true,
-              },
-            },
-            user.state,
-          ),
-      },
-      commandMeta(deps, caller),
-    );
+    const result = await recordProfile(deps.commands, {
+      profile: { email, name: body.name ?? undefined, photoURL: body.photoURL ?? undefined },
+      isAdminEmail: deps.adminEmails.includes(email) && emailVerified === true,
+      caller,
+      now: deps.clock(),
+    });
     const registeredNow = result.events.some((e) => e.type === 'UserRegistered');
     ctx.body = { insertedId: registeredNow ? email : null, position: result.position };
   });
@@ -56,17 +39,7 @@ export function userRoutes(deps: AppDeps): Router {
   router.patch('/memberRemove/:email', async (ctx) => {
     const caller = await currentCaller(ctx, deps);
     const { email } = parseInput(emailParam, ctx.params, 'path');
-    const stream = streams.user(email);
-    const meta = commandMeta(deps, caller);
-    const result = await handleCommand(
-      deps.store,
-      {
-        load: async () => ({ user: await loadAggregate(deps.store, stream, userAggregate) }),
-        decide: ({ user }) =>
-          decideUser({ type: 'DemoteMember', data: { email, by: caller, now: meta.now } }, user.state),
-      },
-      meta,
-    );
+    const result = await demoteMember(deps.commands, { email, caller, now: deps.clock() });
     ctx.body = { modifiedCount: 1, position: result.position };
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registered, user } from '../testing/fixtures.ts';
+import { registered, user } from '@building/domain/testing/fixtures';
 import { httpSpecFor } from '../testing/http-spec.ts';
 import { freshEmail, startTestService, type TestService } from '../testing/test-service.ts';
 

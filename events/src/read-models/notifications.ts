@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogue, emailKindSchema, monthSchema } from '../catalogue.ts';
+import { catalogue, chargeKinds, emailKindSchema, monthSchema, offlineMethods } from '../catalogue.ts';
 import { defineReadModel } from './read-model.ts';
 
 /**
@@ -28,6 +28,27 @@ export const notificationFactsSchema = z.discriminatedUnion('kind', [
     year: z.number().int(),
     amountPoisha: z.number().int(),
     due: z.enum(['due', 'overdue']),
+    /** YYYY-MM-DD, Dhaka. */
+    dueBy: z.string().optional(),
+  }),
+  z.object({
+    kind: z.literal('payment-recorded'),
+    apartment: z.string(),
+    month: monthSchema,
+    year: z.number().int(),
+    amountPoisha: z.number().int(),
+    method: z.enum(offlineMethods),
+    reference: z.string(),
+    paymentId: z.string(),
+  }),
+  z.object({
+    kind: z.literal('charge-added'),
+    apartment: z.string(),
+    month: monthSchema,
+    year: z.number().int(),
+    amountPoisha: z.number().int(),
+    charge: z.enum(chargeKinds),
+    description: z.string(),
   }),
   z.object({
     kind: z.literal('maintenance-status'),
@@ -56,6 +77,8 @@ export const notificationsView = defineReadModel({
     'AgreementRejected',
     'RentPaid',
     'RentReminderIssued',
+    'OfflinePaymentRecorded',
+    'ChargeAdded',
     'MaintenanceStatusChanged',
     'NotificationsRead',
     'EmailPreferencesChanged',

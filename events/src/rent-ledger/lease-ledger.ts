@@ -1,11 +1,6 @@
 import type { Month } from '../catalogue.ts';
-import {
-  buildingDay,
-  monthName,
-  monthOfOrdinal,
-  monthOrdinal,
-  startOfBuildingDay,
-} from './building-calendar.ts';
+import { buildingDay, monthName, monthOfOrdinal, monthOrdinal } from './building-calendar.ts';
+import { dueOfMonth } from './lease-months.ts';
 
 /** A lease as the ledger needs it: from its acceptance to its end (if it ended). */
 export interface LedgerLease {
@@ -65,16 +60,12 @@ export interface LeaseLedger {
   overduePoisha: number;
 }
 
-/** Days from the first day a month is due until it is overdue: due on the 1st, overdue after the 5th. */
-export const graceDays = 5;
-
 export const settledMonthKey = (m: { si: number; year: number; month: string }) =>
   `${m.si}-${m.year}-${m.month.toLowerCase()}`;
 
 /**
  * A lease's ledger at `asOf`: a row per month from the month it was accepted to the month it ended
- * (or `asOf`'s month), in Dhaka time. A month is due from its 1st (a lease's first month from the
- * day it was accepted) and overdue after `graceDays` days; a payment or a reminder counts only
+ * (or `asOf`'s month), in Dhaka time, each due as lease-months.ts says; a payment or a reminder counts only
  * if it happened by `asOf`, so the same function answers the ledger at a past moment. Null when
  * the lease had not begun by then.
  */
@@ -95,8 +86,7 @@ export function leaseLedger(
     const facts = settled.get(settledMonthKey({ si: lease.si, year: calendar.year, month }));
     const happened = (at: string | null | undefined) => (at && new Date(at) <= asOf ? at : null);
     const paid = facts?.paid && happened(facts.paid.paidAt) ? facts.paid : null;
-    const dueDay = n === monthOrdinal(first) ? first.day : 1;
-    const overdueFrom = startOfBuildingDay(calendar.year, calendar.index, dueDay + graceDays);
+    const { overdueFrom } = dueOfMonth(lease, calendar);
     const status: LedgerStatus = paid ? 'paid' : asOf >= overdueFrom ? 'overdue' : 'due';
     months.push({
       year: calendar.year,

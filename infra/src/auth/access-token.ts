@@ -71,7 +71,7 @@ export async function verifyAccessToken(
     verified.set(key, claims);
     if (verified.size > maxVerified) verified.delete(verified.keys().next().value!);
   }
-  return claims.jti && revoked?.has(claims.jti) ? null : claims;
+  return revoked?.has(claims.jti) ? null : claims;
 }
 
 async function checkSignature(token: string, secret: string): Promise<VerifiedAccess | null> {
@@ -82,12 +82,13 @@ async function checkSignature(token: string, secret: string): Promise<VerifiedAc
       algorithms: ['HS256'],
     });
     if (typeof payload.email !== 'string' || !payload.sub || typeof payload.exp !== 'number') return null;
+    // A token without an id could not be signed out: refused outright (we mint none such).
+    if (typeof payload.jti !== 'string' || payload.jti.length === 0) return null;
     return {
       email: payload.email.toLowerCase(),
       uid: payload.sub,
       emailVerified: payload.email_verified === true,
-      // Tokens minted before sign-out existed carry no id: they cannot be revoked, only expire.
-      jti: payload.jti ?? '',
+      jti: payload.jti,
       expiresAt: new Date(payload.exp * 1000),
     };
   } catch {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SignJWT } from 'jose';
 import { signAccessToken, verifyAccessToken } from './access-token.ts';
 
 const secret = 'unit-secret-unit-secret-unit-secret-0001';
@@ -32,5 +33,18 @@ describe('access tokens', () => {
     expect(await verifyAccessToken(token, `${secret}-rotated`)).toBeNull();
     expect(await verifyAccessToken(`${token}x`, secret)).toBeNull();
     expect(await verifyAccessToken('not-a-token', secret)).toBeNull();
+  });
+
+  it('refuses a token without an id: it could not be signed out', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const withoutId = await new SignJWT({ email: claims.email })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.uid)
+      .setIssuer('building')
+      .setAudience('building-api')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .sign(new TextEncoder().encode(secret));
+    expect(await verifyAccessToken(withoutId, secret)).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import { categoryOfStream, topicFor } from '@building/events/streams';
-import { ConcurrencyError } from './errors.ts';
-import type { PreparedEvent } from './prepared-event.ts';
+import { ConcurrencyError } from '@building/domain/event-store/concurrency-error';
+import type { PreparedEvent } from '@building/domain/event-store/prepared-event';
 import type { PgConnection } from '../postgres/direct-query.ts';
+import { appendBatchSize, appendsTotal } from '../metrics/metrics.ts';
 
 /** One command's append: its events over one or several streams, recorded all or nothing. */
 export interface PendingAppend {
@@ -139,6 +140,8 @@ export async function appendBatch(
       await connection.query('commit');
       open = false;
     }
+    appendsTotal.inc();
+    appendBatchSize.observe(inserted.length - partial.length);
     return outcomes;
   } finally {
     if (open) await connection.query('rollback').catch(() => {});

@@ -3,7 +3,7 @@ import { verifyStream } from '@building/events/hash-chain';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { migrateEventStore } from './schema.ts';
 import { PostgresEventStore, readStreamsAfterSql } from './event-store.ts';
-import { ConcurrencyError } from './errors.ts';
+import { ConcurrencyError } from '@building/domain/event-store/concurrency-error';
 
 const meta = () => ({
   now: new Date('2026-11-01T10:00:00Z'),

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
-import type { CommandMetadata, NewEvent, ProjectedEnvelope, StoredEvent } from '@building/events/envelope';
+import type { CommandMetadata, ProjectedEnvelope, StoredEvent } from '@building/events/envelope';
+import type { AppendRequest, AppendResult, EventStore } from '@building/domain/event-store/event-store';
 import { appendBatch, type AppendOutcome, type PendingAppend } from './append-batch.ts';
 import { createCoalescedNotify } from './coalesced-notify.ts';
-import { ConcurrencyError } from './errors.ts';
+import { ConcurrencyError } from '@building/domain/event-store/concurrency-error';
 import { createBatcher } from './batcher.ts';
 import { directQuery } from '../postgres/direct-query.ts';
-import { prepareEvents, type StreamHead } from './prepared-event.ts';
+import { prepareEvents, type StreamHead } from '@building/domain/event-store/prepared-event';
 import {
   envelopeColumns,
   projectedColumns,
@@ -15,23 +16,7 @@ import {
   type ProjectedRow,
 } from './row-to-envelope.ts';
 
-export interface AppendRequest {
-  stream: string;
-  /** The version the decision was made at: 0 for a stream that must not exist yet. */
-  expectedVersion: number;
-  /**
-   * The hash of the event at `expectedVersion` (null at 0), when the caller has read it: the
-   * append then needs no read of its own. Left out, the store reads the stream's head first.
-   */
-  prevHash?: string | null;
-  events: NewEvent[];
-}
-
-export interface AppendResult {
-  events: StoredEvent[];
-  /** The global position of the last appended event (read-your-writes). */
-  position: number;
-}
+export type { AppendRequest, AppendResult } from '@building/domain/event-store/event-store';
 
 /**
  * Where a reader has got to in the log. Readers walk the log in (txId, position) order: every
@@ -75,7 +60,8 @@ const readAfterSql = (columns: string) => `select ${columns}, tx_id::text as tx 
 const readEnvelopesAfterSql = readAfterSql(envelopeColumns);
 const readProjectedAfterSql = readAfterSql(projectedColumns);
 
-export class PostgresEventStore {
+/** The product's event store (the EventStore port), and the log's readers (tailing, audit, rebuilds). */
+export class PostgresEventStore implements EventStore {
   readonly db: Knex;
   private readonly commit: (append: PendingAppend) => Promise<number[]>;
   private readonly notify: ReturnType<typeof createCoalescedNotify>;

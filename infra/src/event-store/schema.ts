@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 /**
  * The event store's tables. `tx_id` is the writing transaction's id: readers order by
  * (tx_id, position) and read only below the oldest in-flight transaction, so an event whose
- * transaction commits late is never skipped (the tailing pitfall, DESIGN.md §4).
+ * transaction commits late is never skipped (the tailing pitfall, docs/architecture.md §4).
  * The outbox holds what the relay has yet to publish to Kafka; rows are deleted once published.
  */
 export async function migrateEventStore(db: Knex): Promise<void> {

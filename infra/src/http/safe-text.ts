@@ -41,8 +41,30 @@ export function findUnsafeText(value: unknown, field: string): { field: string; 
   return null;
 }
 
-/** Throws a 400 naming the field when a parsed JSON body holds unsafe text. */
+/** How deep a JSON body may nest: ours nest three levels at most. */
+export const maxJsonDepth = 32;
+
+/**
+ * Whether `value` nests deeper than `limit` arrays and objects, found without recursion (16 KB of
+ * `[[[...` overflowed the stack of a recursive walk) and without going below `limit`.
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  while (pending.length > 0) {
+    const { value: next, depth } = pending.pop()!;
+    if (next === null || typeof next !== 'object') continue;
+    if (depth + 1 > limit) return true;
+    for (const inner of Object.values(next)) pending.push({ value: inner, depth: depth + 1 });
+  }
+  return false;
+}
+
+/** Throws a 400 when a parsed JSON body nests too deep or holds unsafe text (naming the field). */
 export function assertSafeBody(body: unknown): void {
+  if (nestsDeeperThan(body, maxJsonDepth))
+    throw badRequest(`body: nests deeper than ${maxJsonDepth} levels of arrays and objects`, [
+      { field: 'body', message: `nests deeper than ${maxJsonDepth} levels` },
+    ]);
   const found = findUnsafeText(body, '');
   if (found) throw unsafe({ ...found, field: found.field || 'body' });
 }

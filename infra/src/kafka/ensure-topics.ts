@@ -6,7 +6,7 @@ export const topicPartitions = 3;
 
 /**
  * Creates the six category topics under `prefix` when missing (idempotent). Retention is infinite
- * so auditors can replay from offset 0 (DESIGN.md §3); the broker does not auto-create topics.
+ * so auditors can replay from offset 0 (docs/architecture.md §3); the broker does not auto-create topics.
  */
 export async function ensureTopics(brokers: string[], prefix = ''): Promise<string[]> {
   const kafka = createKafka({ brokers, clientId: 'building-ensure-topics' });

@@ -1,5 +1,5 @@
 /**
- * The Kafka adapter: the only file that imports kafkajs (DESIGN.md §1; request-queue-timer.ts mends
+ * The Kafka adapter: the only file that imports kafkajs (docs/architecture.md §1; request-queue-timer.ts mends
  * one of its internals), behind a small interface so the client library can be swapped without
  * touching the relay, the projector or the audit.
  */

@@ -28,7 +28,7 @@ export interface OutboxRelay {
 export type OutboxRow = EventRow & { topic: string; key: string };
 
 /**
- * Publishes the outbox to Kafka (DESIGN.md §4). One relay is active at a time: the one holding
+ * Publishes the outbox to Kafka (docs/architecture.md §4). One relay is active at a time: the one holding
  * the advisory lock on its own connection; the others stand by and retry. Rows go out in
  * (tx_id, position) order, read only below the oldest in-flight transaction, and are deleted after
  * Kafka acknowledged them: at-least-once (a crash between the two republishes; consumers dedupe).

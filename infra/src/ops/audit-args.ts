@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import type { Category } from '@building/events/streams';
 import { auditCategoryNames, toCategories } from './audit-categories.ts';
 import { auditFormats, type AuditFormat } from './audit-formats.ts';
+import { oneOf, parseCliArgs } from './cli-args.ts';
 import { parseDate } from './parse-date.ts';
 import type { SourceName } from './open-replay-source.ts';
 import { UsageError } from './usage-error.ts';
@@ -31,28 +31,15 @@ export type AuditCommand =
 
 /** Parses `npm run audit` arguments; throws UsageError naming what is wrong. */
 export function parseAuditArgs(argv: readonly string[]): AuditCommand {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        from: { type: 'string' },
-        to: { type: 'string' },
-        at: { type: 'string' },
-        format: { type: 'string' },
-        verify: { type: 'boolean', default: false },
-        source: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) throw new UsageError('');
-  const source = optionalSource(values.source);
+  const { values, positionals } = parseCliArgs(argv, {
+    from: { type: 'string' },
+    to: { type: 'string' },
+    at: { type: 'string' },
+    format: { type: 'string' },
+    verify: { type: 'boolean', default: false },
+    source: { type: 'string' },
+  });
+  const source = oneOf('--source', values.source, ['kafka', 'store']);
 
   if (positionals[0] === 'state') {
     if (positionals.length > 1)
@@ -61,9 +48,7 @@ export function parseAuditArgs(argv: readonly string[]): AuditCommand {
       if (values[flag] !== undefined) throw new UsageError(`state takes --at, not --${flag}`);
     if (values.verify) throw new UsageError('state does not verify: run the replay with --verify');
     if (values.at === undefined) throw new UsageError('state needs --at DATE');
-    const format = values.format ?? 'table';
-    if (format !== 'table' && format !== 'json')
-      throw new UsageError(`state --format is table or json, not '${format}'`);
+    const format = oneOf('state --format', values.format, ['table', 'json'], 'table');
     return { kind: 'state', at: requiredDate('--at', values.at, 'start'), format, source };
   }
 
@@ -75,9 +60,7 @@ export function parseAuditArgs(argv: readonly string[]): AuditCommand {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const format = values.format ?? 'table';
-  if (!(auditFormats as readonly string[]).includes(format))
-    throw new UsageError(`--format is one of ${auditFormats.join(', ')}, not '${format}'`);
+  const format = oneOf('--format', values.format, auditFormats, 'table');
   const from = values.from === undefined ? undefined : requiredDate('--from', values.from, 'start');
   const to = values.to === undefined ? undefined : requiredDate('--to', values.to, 'end');
   if (from && to && from > to) throw new UsageError('--from is after --to');
@@ -86,7 +69,7 @@ export function parseAuditArgs(argv: readonly string[]): AuditCommand {
     categories,
     from,
     to,
-    format: format as AuditFormat,
+    format,
     verify: values.verify,
     source,
   };
@@ -96,9 +79,4 @@ function requiredDate(flag: string, value: string, edge: 'start' | 'end'): Date 
   const date = parseDate(value, edge);
   if (!date) throw new UsageError(`${flag} '${value}' is not a date (2026-03-01 or 2026-03-01T12:00:00Z)`);
   return date;
-}
-
-function optionalSource(value: string | undefined): SourceName | undefined {
-  if (value === undefined || value === 'kafka' || value === 'store') return value;
-  throw new UsageError(`--source is kafka or store, not '${value}'`);
 }

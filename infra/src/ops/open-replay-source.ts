@@ -5,7 +5,7 @@ import { kafkaReplay } from './kafka-replay.ts';
 import type { ReplaySource } from './replay-source.ts';
 import { storeReplay } from './store-replay.ts';
 
-/** The database `npm start` runs (embedded Postgres, DESIGN.md §2): the default for the ops tools. */
+/** The database `npm start` runs (embedded Postgres, docs/architecture.md §2): the default for the ops tools. */
 export function embeddedDatabaseUrl(config: Pick<Config, 'EMBEDDED_PG_PORT'>): string {
   return `postgres://postgres:building@127.0.0.1:${config.EMBEDDED_PG_PORT}/postgres`;
 }

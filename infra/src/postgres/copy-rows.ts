@@ -25,14 +25,18 @@ function copyText(value: unknown): string {
   );
 }
 
-/** COPY's text in chunks of about 64 KB; a plain generator, so no promise per row. */
-function* lines(rows: Iterable<readonly unknown[]>) {
+type Rows = Iterable<readonly unknown[]>;
+
+/** COPY's text in chunks of about 64 KB; one promise per batch of rows, none per row. */
+async function* lines(batches: AsyncIterable<Rows> | Iterable<Rows>) {
   let chunk = '';
-  for (const row of rows) {
-    chunk += `${row.map(copyText).join('\t')}\n`;
-    if (chunk.length > 1 << 16) {
-      yield chunk;
-      chunk = '';
+  for await (const rows of batches) {
+    for (const row of rows) {
+      chunk += `${row.map(copyText).join('\t')}\n`;
+      if (chunk.length > 1 << 16) {
+        yield chunk;
+        chunk = '';
+      }
     }
   }
   if (chunk) yield chunk;
@@ -48,7 +52,8 @@ export async function copyRows(
   load: {
     table: string;
     columns: readonly string[];
-    rows: Iterable<readonly unknown[]>;
+    /** The rows, or batches of them made as the load goes (e.g. by an async generator). */
+    rows: Rows | { batches: AsyncIterable<Rows> };
     before?: readonly string[];
     after?: readonly string[];
   },
@@ -60,7 +65,8 @@ export async function copyRows(
       for (const sql of load.before ?? []) await connection.query(sql);
       const columns = load.columns.map((c) => `"${c.replaceAll('"', '""')}"`).join(', ');
       const target = connection.query(copyFrom(`copy ${load.table} (${columns}) from stdin`));
-      await pipeline(Readable.from(lines(load.rows)), target);
+      const batches = 'batches' in load.rows ? load.rows.batches : [load.rows];
+      await pipeline(Readable.from(lines(batches)), target);
       for (const sql of load.after ?? []) await connection.query(sql);
       await connection.query('commit');
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { checkpointTable, type ReadModel } from '@building/events/read-models/read-model';
+import { pendingEvents } from './projection-lag.ts';
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -80,7 +81,7 @@ export async function projectionsReport(
       ...identity(projection),
       position,
       lag: Math.max(0, lastPosition - position),
-      pending: tracked ? await pendingEvents(db, checkpoints, projection.categories) : -1,
+      pending: tracked ? (await pendingEvents(db, checkpoints, projection.categories)).count : -1,
       streams: Number(streams?.n ?? 0),
       parked: Number(parked?.n ?? 0),
       lastError: error
@@ -100,14 +101,3 @@ export async function projectionsReport(
 }
 
 const identity = (p: ReadModel) => ({ name: p.name, view: p.view, version: p.version });
-
-/** Events of the projection's categories beyond its per-stream checkpoints. */
-async function pendingEvents(db: Knex, checkpoints: string, categories: readonly string[]): Promise<number> {
-  const { rows } = await db.raw<{ rows: Array<{ n: string }> }>(
-    `select count(*) as n from events e
-       left join ${ident(checkpoints)} s on s.stream = e.stream
-      where e.stream like any(?) and e.version > coalesce(s.version, 0)`,
-    [categories.map((c) => `${c}-%`)],
-  );
-  return Number(rows[0]?.n ?? 0);
-}

@@ -28,6 +28,15 @@ const statusBn: Record<Extract<NotificationFacts, { kind: 'maintenance-status' }
   declined: 'বাতিল হয়েছে',
 };
 
+const methodBn = { cash: 'নগদ টাকা', bank: 'ব্যাংক ট্রান্সফার', bkash: 'বিকাশ', nagad: 'নগদ (মোবাইল)' } as const;
+const chargeBn = {
+  service: 'সার্ভিস চার্জ',
+  electricity: 'বিদ্যুৎ বিল',
+  gas: 'গ্যাস বিল',
+  water: 'পানির বিল',
+  other: 'চার্জ',
+} as const;
+
 /** The body in Bangla, from the same facts as the English one. */
 export function bodyInBangla(facts: NotificationFacts): string {
   switch (facts.kind) {
@@ -41,8 +50,12 @@ export function bodyInBangla(facts: NotificationFacts): string {
       return `ধন্যবাদ: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} পেয়েছি (লেনদেন ${facts.transactionId})। রসিদ সংযুক্ত।`;
     case 'rent-reminder':
       return facts.due === 'due'
-        ? `অনুস্মারক: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} দেওয়ার সময় হয়েছে। অনুগ্রহ করে ৫ তারিখের মধ্যে দিন।`
+        ? `অনুস্মারক: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} দেওয়ার সময় হয়েছে। অনুগ্রহ করে ${facts.dueBy ? `${day(facts.dueBy)}-এর` : '৫ তারিখের'} মধ্যে দিন।`
         : `অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} বকেয়া। অনুগ্রহ করে যত তাড়াতাড়ি সম্ভব দিন।`;
+    case 'payment-recorded':
+      return `ধন্যবাদ: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর জন্য ${methodBn[facts.method]}-এ ${taka(facts.amountPoisha)} পেয়েছি (রেফারেন্স ${facts.reference})। রসিদ সংযুক্ত।`;
+    case 'charge-added':
+      return `অ্যাপার্টমেন্ট ${facts.apartment}-এর হিসাবে ${monthYear(facts.month, facts.year)}-এর জন্য ${chargeBn[facts.charge]} ${taka(facts.amountPoisha)} যোগ হয়েছে${facts.description ? ` (${facts.description})` : ''}। এটি মাসের ভাড়ার সাথে দেয়।`;
     case 'maintenance-status': {
       const detail =
         facts.status === 'scheduled' && facts.scheduledFor

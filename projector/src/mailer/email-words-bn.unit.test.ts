@@ -19,6 +19,19 @@ describe('the Bangla half of an email', () => {
     expect(text).toContain('বকেয়া');
   });
 
+  it('says the day the month is due by, as the ledger does (the first month: 5 days after acceptance)', () => {
+    const reminder = {
+      kind: 'rent-reminder',
+      apartment: '1A01',
+      month: 'November',
+      year: 2026,
+      amountPoisha: 1_234_500,
+      due: 'due',
+    } as const;
+    expect(bodyInBangla({ ...reminder, dueBy: '2026-11-30' })).toContain('৩০ নভেম্বর, ২০২৬-এর মধ্যে');
+    expect(bodyInBangla(reminder)).toContain('৫ তারিখের মধ্যে');
+  });
+
   it('gives a scheduled visit its date and a declined request its reason', () => {
     const base = { kind: 'maintenance-status', apartment: '2B03', requestId: 'r' } as const;
     expect(bodyInBangla({ ...base, status: 'scheduled', scheduledFor: '2026-12-04' })).toContain('ডিসেম্বর');

@@ -11,7 +11,7 @@ import { startOutboxRelay, type OutboxRelay } from '@building/infra/kafka/outbox
 import { kafkaBrokers, missing } from '@building/infra/testing/infra-availability';
 import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
 import { startSmtpSink, type RunningSmtpSink } from '@building/smtp-sink/start-smtp-sink';
-import { buildingHistory } from '../testing/building-history.ts';
+import { buildingHistory } from '@building/domain/testing/building-history';
 import { startMailer } from './start-mailer.ts';
 
 const unique = () => randomBytes(4).toString('hex');

@@ -6,7 +6,7 @@ import { pdfPageText } from '@building/infra/receipts/pdf-text';
 import { missing } from '@building/infra/testing/infra-availability';
 import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
 import { startSmtpSink, type RunningSmtpSink } from '@building/smtp-sink/start-smtp-sink';
-import { buildingHistory, type BuildingHistory } from '../testing/building-history.ts';
+import { buildingHistory, type BuildingHistory } from '@building/domain/testing/building-history';
 import { SENT_TABLE } from './mailer-schema.ts';
 import { startMailer } from './start-mailer.ts';
 

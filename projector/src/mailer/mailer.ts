@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { mailerPending } from '@building/infra/metrics/metrics';
 import { decodeProjectedEvent, type ProjectedEvent } from '@building/events/decode-event';
 import { notificationOf } from '@building/events/notification-of';
 import type { Projector } from '../apply-events.ts';
@@ -52,16 +53,21 @@ export function createMailer(options: {
 
   return {
     async project(raws, projectOptions) {
+      const events: ProjectedEvent[] = [];
       for (const raw of raws) {
-        let event: ProjectedEvent;
         try {
-          event = decodeProjectedEvent(raw);
+          events.push(decodeProjectedEvent(raw));
         } catch (error) {
           // The projector parks malformed events; the mailer has nothing to send for them.
           log(`skipped a malformed event: ${error instanceof Error ? error.message : String(error)}`);
-          continue;
         }
+      }
+      // What the batch has to send: a batch the mail server refuses stays counted until it goes.
+      let pending = events.filter((event) => notificationOf(event) !== null).length;
+      mailerPending.set(pending);
+      for (const event of events) {
         await mail(event);
+        if (notificationOf(event)) mailerPending.set(--pending);
       }
       const { inTransaction, alsoWrite } = projectOptions ?? {};
       if (inTransaction || alsoWrite)

@@ -1,7 +1,7 @@
 import type { ProjectedEvent } from '@building/events/decode-event';
 import type { NotificationFacts } from '@building/events/read-models/notifications';
 import { formatTaka } from '@building/infra/receipts/format-taka';
-import { buildingIssuer, renderReceipt } from '@building/infra/receipts/receipt-pdf';
+import { buildingIssuer, renderOfflineReceipt, renderReceipt } from '@building/infra/receipts/receipt-pdf';
 import { bodyInBangla } from './email-words-bn.ts';
 
 export interface OutgoingEmail {
@@ -10,6 +10,12 @@ export interface OutgoingEmail {
   text: string;
   attachments: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
+
+/** A Dhaka calendar date (YYYY-MM-DD) as people write it: 30 November 2026. */
+const longDate = (isoDate: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T12:00:00Z`),
+  );
 
 const signature = `\n\n${buildingIssuer.name}\n${buildingIssuer.address.join('\n')}`;
 
@@ -20,6 +26,15 @@ const statusText: Record<Extract<NotificationFacts, { kind: 'maintenance-status'
   done: 'done',
   declined: 'declined',
 };
+
+const methodText = { cash: 'cash', bank: 'bank transfer', bkash: 'bKash', nagad: 'Nagad' } as const;
+const chargeText = {
+  service: 'service charge',
+  electricity: 'electricity bill',
+  gas: 'gas bill',
+  water: 'water bill',
+  other: 'charge',
+} as const;
 
 /** Subject and body in English, from the same facts the in-app notification shows. */
 function words(facts: NotificationFacts): { subject: string; body: string } {
@@ -46,12 +61,22 @@ function words(facts: NotificationFacts): { subject: string; body: string } {
       return facts.due === 'due'
         ? {
             subject: `Rent for ${facts.month} ${facts.year} is due`,
-            body: `A reminder: the rent of apartment ${facts.apartment} for ${facts.month} ${facts.year}, ${formatTaka(facts.amountPoisha)}, is due. Please pay by the 5th.`,
+            body: `A reminder: the rent of apartment ${facts.apartment} for ${facts.month} ${facts.year}, ${formatTaka(facts.amountPoisha)}, is due. Please pay by ${facts.dueBy ? longDate(facts.dueBy) : 'the 5th'}.`,
           }
         : {
             subject: `Rent for ${facts.month} ${facts.year} is overdue`,
             body: `The rent of apartment ${facts.apartment} for ${facts.month} ${facts.year}, ${formatTaka(facts.amountPoisha)}, is overdue. Please pay it as soon as you can.`,
           };
+    case 'payment-recorded':
+      return {
+        subject: `Receipt: ${facts.month} ${facts.year}, ${formatTaka(facts.amountPoisha)} by ${methodText[facts.method]}`,
+        body: `Thank you: we received ${formatTaka(facts.amountPoisha)} by ${methodText[facts.method]} (reference ${facts.reference}) for apartment ${facts.apartment}, ${facts.month} ${facts.year}. The receipt is attached.`,
+      };
+    case 'charge-added':
+      return {
+        subject: `New charge for ${facts.month} ${facts.year}: ${formatTaka(facts.amountPoisha)}`,
+        body: `A ${chargeText[facts.charge]} of ${formatTaka(facts.amountPoisha)} was added to the account of apartment ${facts.apartment} for ${facts.month} ${facts.year}${facts.description ? ` (${facts.description})` : ''}. It is due with the month's rent.`,
+      };
     case 'maintenance-status': {
       const detail =
         facts.status === 'scheduled' && facts.scheduledFor
@@ -78,12 +103,18 @@ export async function renderEmail(
   facts: NotificationFacts,
 ): Promise<OutgoingEmail> {
   const { subject, body } = words(facts);
-  const attachments =
+  const receipt =
     event.type === 'RentPaid'
+      ? await renderReceipt(event.data)
+      : event.type === 'OfflinePaymentRecorded'
+        ? await renderOfflineReceipt(event.data, null)
+        : null;
+  const attachments =
+    receipt && (event.type === 'RentPaid' || event.type === 'OfflinePaymentRecorded')
       ? [
           {
             filename: `receipt-${event.data.year}-${event.data.month.toLowerCase()}.pdf`,
-            content: await renderReceipt(event.data),
+            content: receipt,
             contentType: 'application/pdf',
           },
         ]

@@ -1,4 +1,9 @@
 import knex from 'knex';
+import { allTopics } from '@building/events/streams';
+import { collectConsumerLag } from '@building/infra/metrics/collectors';
+import type { HealthCheck } from '@building/infra/metrics/health';
+import { brokerCheck, databaseCheck } from '@building/infra/metrics/health-checks';
+import { startMetricsServer } from '@building/infra/metrics/metrics-server';
 import type { Config } from '@building/infra/config';
 import { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { migrateEventStore } from '@building/infra/event-store/schema';
@@ -36,6 +41,18 @@ export async function startMailer(
     if (unconfirmed > 0)
       log(`${unconfirmed} email(s) were claimed but not confirmed before a stop; they are not resent`);
     const mailer = createMailer({ db, send: options.send ?? smtp!.send, log });
+    const groupId = options.groupId ?? MAILER_GROUP_ID;
+    const metricsOn = (checks: Record<string, HealthCheck>, collectors: Array<() => void>) =>
+      config.METRICS_PORT_MAILER === undefined
+        ? null
+        : startMetricsServer({
+            name: 'mailer',
+            port: config.METRICS_PORT_MAILER,
+            host: config.HOST,
+            token: config.METRICS_TOKEN,
+            checks: { database: databaseCheck(db), ...checks },
+            collectors,
+          });
     const onError = (error: unknown) =>
       log(`sending failed, will retry: ${error instanceof Error ? error.message : String(error)}`);
 
@@ -46,11 +63,15 @@ export async function startMailer(
         kafka,
         projector: mailer,
         topicPrefix: config.KAFKA_TOPIC_PREFIX,
-        groupId: options.groupId ?? MAILER_GROUP_ID,
+        groupId,
         batchSize: 100,
       });
+      const metrics = await metricsOn({ broker: brokerCheck(kafka) }, [
+        collectConsumerLag(kafka, groupId, allTopics(config.KAFKA_TOPIC_PREFIX)),
+      ]);
       return {
         async stop() {
+          await metrics?.stop();
           await source.stop();
           await kafka.disconnect();
           await close();
@@ -65,8 +86,10 @@ export async function startMailer(
       pollMs: 1000,
       onError,
     });
+    const metrics = await metricsOn({}, []);
     return {
       async stop() {
+        await metrics?.stop();
         await tailer.stop();
         await close();
       },

@@ -2,8 +2,8 @@ import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { projections } from '../projections/registry.ts';
 import { startProjector } from '../start-projector.ts';
-import { buildingHistory, type BuildingHistory } from '../testing/building-history.ts';
-import { scriptedBuilding } from '../testing/scripted-building.ts';
+import { buildingHistory, type BuildingHistory } from '@building/domain/testing/building-history';
+import { scriptedBuilding } from '@building/domain/testing/scripted-building';
 import { loadConfig } from '@building/infra/config';
 import { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { migrateEventStore } from '@building/infra/event-store/schema';
@@ -13,7 +13,7 @@ import { projectionsReport, type ProjectionsReport } from '@building/infra/read-
 import { rebuildProjections } from './projections/rebuild-projections.ts';
 import { retireProjection } from './projections/retire-projection.ts';
 import { runCli, startCli } from '@building/infra/ops/testing/run-cli';
-import { appendSampleLog } from '@building/command-service/testing/sample-log';
+import { appendSampleLog } from '@building/domain/testing/sample-log';
 import { leftoverTables, liveTables, tableHash, viewHashes } from './testing/view-hashes.ts';
 
 const projectionsCli = 'projector/src/ops/projections-cli.ts';

@@ -5,10 +5,8 @@
  * 1 failure, 2 bad arguments.
  */
 import { projections } from '../projections/registry.ts';
-import { loadConfig } from '@building/infra/config';
-import { failureMessage } from '@building/infra/ops/failure-message';
 import { alignTable } from '@building/infra/ops/audit-formats';
-import { databaseUrl, openDatabase } from '@building/infra/ops/open-replay-source';
+import { runOpsCli, type CliContext } from '@building/infra/ops/cli-shell';
 import { progressBar } from '@building/infra/ops/progress-bar';
 import {
   parseProjectionsArgs,
@@ -18,7 +16,6 @@ import {
 import { projectionsReport, type ProjectionsReport } from '@building/infra/read-models/projections-report';
 import { rebuildProjections } from './projections/rebuild-projections.ts';
 import { retireProjection } from './projections/retire-projection.ts';
-import { UsageError } from '@building/infra/ops/usage-error';
 
 function statusTable(report: ProjectionsReport): string[] {
   const rows = report.projections.map((p) => [
@@ -38,65 +35,52 @@ function statusTable(report: ProjectionsReport): string[] {
   ];
 }
 
-async function run(command: ProjectionsCommand): Promise<number> {
-  const db = openDatabase(databaseUrl(loadConfig()));
-  try {
-    if (command.kind === 'status') {
-      const report = await projectionsReport(
-        db,
-        projections.map((p) => p.model),
-      );
-      const text = command.format === 'json' ? [JSON.stringify(report, null, 2)] : statusTable(report);
-      process.stdout.write(`${text.join('\n')}\n`);
-      return 0;
-    }
-    if (command.kind === 'retire') {
-      const dropped = await retireProjection(db, command.name);
-      process.stdout.write(`retired ${command.name}: dropped ${dropped.join(', ') || 'no tables'}\n`);
-      return 0;
-    }
-    const chosen =
-      command.names === 'all' ? projections : projections.filter((p) => command.names.includes(p.name));
-    const started = Date.now();
-    console.error(`rebuilding ${chosen.map((p) => p.name).join(', ')} from the start of the log`);
-    const result = await rebuildProjections(db, chosen, {
-      batchSize: command.batchSize,
-      progress: progressBar('rebuild', { minTotal: 0 }),
-      log: (line) => console.error(`[rebuild] ${line}`),
-    });
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    // The whole process's (every thread's) high-water mark: what a rebuild needs of the machine.
-    const peakMb = Math.round(process.resourceUsage().maxRSS / 1024);
-    process.stdout.write(
-      `rebuilt ${result.projections.join(', ')}: ${result.replayed} events replayed, ` +
-        `${result.caughtUp} caught up in the swap, swapped in atomically (${seconds} s, peak RSS ${peakMb} MB)\n`,
+async function projectionsCommand(
+  command: ProjectionsCommand,
+  { database, out }: CliContext,
+): Promise<number> {
+  const db = database();
+  if (command.kind === 'status') {
+    const report = await projectionsReport(
+      db,
+      projections.map((p) => p.model),
     );
+    const text = command.format === 'json' ? [JSON.stringify(report, null, 2)] : statusTable(report);
+    out(`${text.join('\n')}\n`);
     return 0;
-  } finally {
-    await db.destroy();
   }
+  if (command.kind === 'retire') {
+    const dropped = await retireProjection(db, command.name);
+    out(`retired ${command.name}: dropped ${dropped.join(', ') || 'no tables'}\n`);
+    return 0;
+  }
+  const chosen =
+    command.names === 'all' ? projections : projections.filter((p) => command.names.includes(p.name));
+  const started = Date.now();
+  console.error(`rebuilding ${chosen.map((p) => p.name).join(', ')} from the start of the log`);
+  const result = await rebuildProjections(db, chosen, {
+    batchSize: command.batchSize,
+    progress: progressBar('rebuild', { minTotal: 0 }),
+    log: (line) => console.error(`[rebuild] ${line}`),
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  // The whole process's (every thread's) high-water mark: what a rebuild needs of the machine.
+  const peakMb = Math.round(process.resourceUsage().maxRSS / 1024);
+  out(
+    `rebuilt ${result.projections.join(', ')}: ${result.replayed} events replayed, ` +
+      `${result.caughtUp} caught up in the swap, swapped in atomically (${seconds} s, peak RSS ${peakMb} MB)\n`,
+  );
+  return 0;
 }
 
-async function main(): Promise<void> {
-  let command: ProjectionsCommand;
-  try {
-    command = parseProjectionsArgs(
-      process.argv.slice(2),
+await runOpsCli({
+  name: 'projections',
+  usage: projectionsUsage,
+  parse: (argv) =>
+    parseProjectionsArgs(
+      argv,
       projections.map((p) => p.name),
-    );
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    if (error.message) console.error(`projections: ${error.message}`);
-    console.error(projectionsUsage);
-    process.exitCode = 2;
-    return;
-  }
-  try {
-    process.exitCode = await run(command);
-  } catch (error) {
-    console.error(`projections ${command.kind} failed: ${failureMessage(error, loadConfig())}`);
-    process.exitCode = 1;
-  }
-}
-
-await main();
+    ),
+  run: projectionsCommand,
+  failing: (command) => `projections ${command.kind}`,
+});

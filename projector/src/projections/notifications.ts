@@ -54,6 +54,8 @@ export const notifications = defineProjection(notificationsView, {
     AgreementRejected: notify,
     RentPaid: notify,
     RentReminderIssued: notify,
+    OfflinePaymentRecorded: notify,
+    ChargeAdded: notify,
     MaintenanceStatusChanged: notify,
     NotificationsRead: ({ data }) => [
       { table: 'recipients', upsert: { email: data.email.toLowerCase(), read_up_to: data.upTo } },

@@ -12,8 +12,8 @@ import { kafkaBrokers, missing } from '@building/infra/testing/infra-availabilit
 import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
 import { hasApplied } from '@building/infra/read-models/applied-position';
 import { startProjector } from '../start-projector.ts';
-import { buildingHistory } from '../testing/building-history.ts';
-import { people, scriptedBuilding } from '../testing/scripted-building.ts';
+import { buildingHistory } from '@building/domain/testing/building-history';
+import { people, scriptedBuilding } from '@building/domain/testing/scripted-building';
 import { createViewsHarness, hashViews } from '../testing/views-harness.ts';
 
 const unique = () => randomBytes(4).toString('hex');

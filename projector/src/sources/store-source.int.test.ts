@@ -7,8 +7,8 @@ import { missing } from '@building/infra/testing/infra-availability';
 import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
 import { hasApplied } from '@building/infra/read-models/applied-position';
 import { startProjector } from '../start-projector.ts';
-import { buildingHistory } from '../testing/building-history.ts';
-import { scriptedBuilding } from '../testing/scripted-building.ts';
+import { buildingHistory } from '@building/domain/testing/building-history';
+import { scriptedBuilding } from '@building/domain/testing/scripted-building';
 import { createViewsHarness, hashViews } from '../testing/views-harness.ts';
 
 describe.skipIf(missing('postgres'))('the store-tailing projector (embedded mode)', () => {

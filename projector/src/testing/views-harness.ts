@@ -7,7 +7,7 @@ import { createProjector, type Projector } from '../apply-events.ts';
 import { liveTarget, type ProjectionTarget } from '../projection-target.ts';
 import { migrateProjector } from '../projector-schema.ts';
 import { projections } from '../projections/registry.ts';
-import { buildingHistory } from './building-history.ts';
+import { buildingHistory } from '@building/domain/testing/building-history';
 
 /**
  * Test support: a fresh database with the event store and every live view, a history writer, and

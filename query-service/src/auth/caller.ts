@@ -30,24 +30,20 @@ export async function roleFromView(db: Knex, email: string): Promise<Role> {
 }
 
 /**
- * Resolves the caller from `Authorization: Bearer` (or, where EventSource cannot set headers,
- * `?access_token=`). 401 when missing or invalid. Cached on ctx.state for the request.
+ * Resolves the caller from `Authorization: Bearer` (never from the address: see stream-ticket.ts).
+ * 401 when missing or invalid. Cached on ctx.state for the request, with the token's claims
+ * (`ctx.state.access`).
  */
-export async function requireCaller(
-  ctx: Context,
-  deps: TokenDeps,
-  options: { allowQueryToken?: boolean } = {},
-): Promise<Caller> {
+export async function requireCaller(ctx: Context, deps: TokenDeps): Promise<Caller> {
   const known = ctx.state.caller as Caller | undefined;
   if (known) return known;
-  const fromQuery =
-    options.allowQueryToken && typeof ctx.query.access_token === 'string' ? ctx.query.access_token : null;
-  const token = bearerToken(ctx.get('Authorization')) ?? fromQuery;
+  const token = bearerToken(ctx.get('Authorization'));
   if (!token) throw unauthorized();
   const claims = await verifyAccessToken(token, deps.jwtSecret, deps.revokedTokens);
   if (!claims) throw unauthorized('the access token is invalid or expired');
   const caller: Caller = { email: claims.email, role: await roleFromView(deps.db, claims.email) };
   ctx.state.caller = caller;
+  ctx.state.access = claims;
   return caller;
 }
 

@@ -1,4 +1,5 @@
 import type { ViewName } from '@building/events/read-models/read-model';
+import { readCacheHits, readCacheMisses } from '@building/infra/metrics/metrics';
 import type { CacheStore } from './cache-store.ts';
 import { responseOf, type CachedResponse } from './cached-response.ts';
 
@@ -26,7 +27,11 @@ export function createViewCache(
       if (request.fresh) return responseOf(await load());
       const key = `building:q:${request.key}@${request.views.map((v) => `${v}=${versionOf(v)}`).join(',')}`;
       const hit = await store.get(key);
-      if (hit !== null) return hit;
+      if (hit !== null) {
+        readCacheHits.inc();
+        return hit;
+      }
+      readCacheMisses.inc();
       const response = responseOf(await load());
       await store.set(key, response, ttlSeconds);
       return response;

@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { ViewName } from '@building/events/read-models/read-model';
 import type { RateLimit, RateLimiter } from '@building/infra/rate-limit/rate-limiter';
+import { readCacheHits } from '@building/infra/metrics/metrics';
 import { etagMatches } from './conditional-get.ts';
 
 /** The views a response was read from, each at the version it had before the read (readView). */
@@ -17,6 +18,8 @@ export interface ReadBudget {
 }
 
 interface Entry extends ViewsRead {
+  /** The route pattern the chain matched, for the request metrics of the answers given here. */
+  route: string | RegExp | undefined;
   headers: Record<string, string | string[]>;
   body: Buffer;
   etag: string;
@@ -90,7 +93,8 @@ export function responseCache(options: {
       if (bytes + body.length <= maxBytes) break;
       forget(oldest);
     }
-    entries.set(key, { ...read, headers, body, etag, expiresAt: clock() + ttlMs });
+    const route = (ctx as Context & { _matchedRoute?: string | RegExp })._matchedRoute;
+    entries.set(key, { ...read, route, headers, body, etag, expiresAt: clock() + ttlMs });
     bytes += body.length;
   };
 
@@ -106,6 +110,8 @@ export function responseCache(options: {
     const key = `${ctx.url} ${headers.origin ?? ''}`;
     const entry = entries.get(key);
     if (entry && current(entry) && (await allowed(ctx))) {
+      readCacheHits.inc();
+      (ctx as Context & { _matchedRoute?: string | RegExp })._matchedRoute = entry.route;
       ctx.set(entry.headers);
       ctx.set('X-Position', String(options.position()));
       ctx.body = entry.body;

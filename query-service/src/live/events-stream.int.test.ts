@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missing } from '@building/infra/testing/infra-availability';
-import { people } from '@building/projector/testing/scripted-building';
-import { createQueryHarness, type QueryHarness } from '../testing/query-harness.ts';
+import { people } from '@building/domain/testing/scripted-building';
+import { verifyAccessToken } from '@building/infra/auth/access-token';
+import { createQueryHarness, jwtSecret, type QueryHarness } from '../testing/query-harness.ts';
 
 /** Reads an SSE response, collecting the `data:` payloads. */
 function listen(response: Response) {
@@ -24,7 +25,7 @@ function listen(response: Response) {
       }
     }
   })();
-  return { received, close: () => reader.cancel().then(() => done) };
+  return { received, ended: done, close: () => reader.cancel().then(() => done) };
 }
 
 describe.skipIf(missing('postgres'))('live updates (SSE)', () => {
@@ -38,6 +39,15 @@ describe.skipIf(missing('postgres'))('live updates (SSE)', () => {
   });
   afterAll(() => q?.close());
 
+  /** What the UI does before opening EventSource: trades its token (a header) for a ticket. */
+  const ticketFor = async (token: string) => {
+    const reply = await q.get('/events/ticket', { token });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('cache-control')).toBe('no-store');
+    return reply.body.ticket as string;
+  };
+  const stream = (query: string) => fetch(`${q.url}/events/stream${query}`);
+
   it('streams the view changes each caller may see', async () => {
     const open = async (headers: Record<string, string>, query = '') => {
       const response = await fetch(`${q.url}/events/stream${query}`, { headers });
@@ -46,8 +56,8 @@ describe.skipIf(missing('postgres'))('live updates (SSE)', () => {
       return listen(response);
     };
     const admin = await open({ Authorization: `Bearer ${await q.tokenFor(people.admin.email)}` });
-    const alice = await open({}, `?access_token=${await q.tokenFor(people.alice.email)}`);
-    const erin = await open({}, `?access_token=${await q.tokenFor(people.erin.email)}`);
+    const alice = await open({}, `?ticket=${await ticketFor(await q.tokenFor(people.alice.email))}`);
+    const erin = await open({}, `?ticket=${await ticketFor(await q.tokenFor(people.erin.email))}`);
     const anonymous = await open({});
     await new Promise((resolve) => setTimeout(resolve, 100)); // the streams are subscribed
 
@@ -76,5 +86,40 @@ describe.skipIf(missing('postgres'))('live updates (SSE)', () => {
     expect(anonymous.received.some((c) => c.view === 'apartments')).toBe(true);
 
     for (const stream of [admin, alice, erin, anonymous]) await stream.close();
+  });
+
+  it('opens a stream with a ticket, once; never takes a token in the address; a ticket is no token', async () => {
+    const token = await q.tokenFor(people.alice.email);
+    expect((await stream(`?access_token=${token}`)).status).toBe(400);
+    expect((await q.get('/events/ticket')).status).toBe(401);
+    const ticket = await ticketFor(token);
+    expect((await q.get(`/user/member/${people.alice.email}`, { token: ticket })).status).toBe(401);
+    const first = await stream(`?ticket=${ticket}`);
+    expect(first.status).toBe(200);
+    await first.body?.cancel();
+    expect((await stream(`?ticket=${ticket}`)).status).toBe(401);
+    // A ticket bought with a token signed out since opens nothing.
+    const later = await ticketFor(token);
+    const claims = await verifyAccessToken(token, jwtSecret);
+    await q.revokedTokens.revoke(claims!.jti, claims!.expiresAt);
+    expect((await stream(`?ticket=${later}`)).status).toBe(401);
+  });
+
+  it('ends a signed-in stream when its token is signed out, or expires', async () => {
+    const signedOut = await q.tokenFor(people.erin.email);
+    const expiring = await q.tokenFor(people.alice.email, 2);
+    const streams = await Promise.all(
+      [signedOut, expiring].map(async (token) => listen(await stream(`?ticket=${await ticketFor(token)}`))),
+    );
+    const claims = await verifyAccessToken(signedOut, jwtSecret);
+    await q.revokedTokens.revoke(claims!.jti, claims!.expiresAt);
+    // Both end by themselves (listen's loop returns when the server ends the response).
+    await Promise.all(streams.map((s) => s.ended));
+    const anonymous = listen(await stream(''));
+    await q.history.addCoupon('AFTER', 5);
+    await q.catchUp();
+    await expect.poll(() => anonymous.received.some((c) => c.view === 'coupons')).toBe(true);
+    for (const s of streams) expect(s.received.some((c) => c.view === 'coupons')).toBe(false);
+    await anonymous.close();
   });
 });

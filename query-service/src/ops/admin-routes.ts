@@ -39,7 +39,7 @@ const auditQuery = z.object({
 });
 
 /**
- * The admin dashboard's operations view (DESIGN.md §6), admins only:
+ * The admin dashboard's operations view (docs/architecture.md §6), admins only:
  * - GET /admin/projections: each projection's position, lag, pending events, parked events and
  *   last error (the same report as `npm run projections -- status`);
  * - GET /admin/audit?category=agreements[,payments|all]&from=&to=&limit=: the categories' events

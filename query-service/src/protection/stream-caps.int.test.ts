@@ -18,9 +18,9 @@ describe.skipIf(missing('postgres'))('live-update stream caps', () => {
   });
 
   const from = (address: string) => ({ 'x-forwarded-for': address });
-  const stream = async (address: string) => {
+  const stream = async (address: string, path = '/events/stream') => {
     const controller = new AbortController();
-    const response = await fetch(`${q.url}/events/stream`, {
+    const response = await fetch(`${q.url}${path}`, {
       headers: from(address),
       signal: controller.signal,
     });
@@ -45,5 +45,17 @@ describe.skipIf(missing('postgres'))('live-update stream caps', () => {
     // A closed stream gives its slot back.
     a[0]!.controller.abort();
     await expect.poll(async () => (await stream('10.0.0.4')).status).toBe(200);
+  });
+
+  it('counts every path the router takes for the stream: case and a trailing slash do not escape the cap', async () => {
+    for (const controller of open.splice(0)) controller.abort();
+    const variants = ['/EVENTS/stream', '/events/stream/', '/Events/Stream', '/events/STREAM/'];
+    const address = '10.0.9.1';
+    // Wait for the first test's slots to come back (each stream opened here is one of the address's 3).
+    await expect.poll(async () => (await stream('10.0.9.9')).status).toBe(200);
+    const opened = [];
+    for (const path of [...variants, ...variants]) opened.push((await stream(address, path)).status);
+    // Each variant is the stream (200 while slots last), and the fourth onwards are refused.
+    expect(opened).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import { HttpProblem } from '@building/infra/http/problem';
+import { rateLimitedTotal } from '@building/infra/metrics/metrics';
 
 /** Live-update streams one query-service instance holds open at once. */
 export interface StreamCaps {
@@ -13,13 +14,14 @@ export const defaultStreamCaps: StreamCaps = { perAddress: 20, inTotal: 2000 };
  * Caps the open SSE streams per client address and in total on this instance (each instance holds
  * its own): beyond either, 429 with Retry-After. A slot is given back when the client goes away,
  * so other reads go on while the cap is hit (the per-address read budget is the rate limit's).
+ * It is the stream route's own middleware, so it counts every path the router matches to it
+ * (`/EVENTS/stream`, `/events/stream/`): a cap on the path text missed those.
  */
 export function streamCaps(caps: StreamCaps) {
   const streams = new Map<string, number>();
   let openStreams = 0;
 
   return async function capStreams(ctx: Context, next: Next) {
-    if (ctx.path !== '/events/stream') return next();
     const address = ctx.ip;
     const held = streams.get(address) ?? 0;
     if (held >= caps.perAddress)
@@ -47,5 +49,7 @@ export function streamCaps(caps: StreamCaps) {
   };
 }
 
-const streamsRefused = (detail: string) =>
-  new HttpProblem(429, 'Too Many Requests', detail, { retryAfterSeconds: 5 });
+const streamsRefused = (detail: string) => {
+  rateLimitedTotal.inc({ class: 'stream' });
+  return new HttpProblem(429, 'Too Many Requests', detail, { retryAfterSeconds: 5 });
+};

@@ -9,7 +9,7 @@ import type { ViewChanges } from '../live/view-changes.ts';
 const header = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /**
- * Read-your-writes (DESIGN.md §6): with `X-Min-Position: N` the read waits, at most `maxWaitMs`,
+ * Read-your-writes (docs/architecture.md §6): with `X-Min-Position: N` the read waits, at most `maxWaitMs`,
  * until the event AT position N has been applied to the views (see hasApplied), then reads
  * past the cache (ctx.state.fresh). Every answer carries `X-Position`: the highest position applied.
  */

@@ -70,13 +70,15 @@ export async function createQueryHarness(
       await new Promise((r) => setTimeout(r, 10));
     if (changes.positionOf(view) < position) throw new Error(`never heard ${view} reach ${position}`);
   };
-  const tokenFor = (email: string) => signAccessToken({ email, uid: `uid-${email}` }, jwtSecret, 3600);
+  const tokenFor = (email: string, ttlSeconds = 3600) =>
+    signAccessToken({ email, uid: `uid-${email}` }, jwtSecret, ttlSeconds);
   return {
     ...views,
     views,
     changes,
     url,
     tokenFor,
+    revokedTokens,
     async get(
       path: string,
       request: { as?: string; token?: string; headers?: Record<string, string> } = {},

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@building/ports/ports';
-import { entries } from '../start-stack.ts';
+import { entries } from '../server-entries.ts';
 import { answersHttp, logsLine } from '../supervisor/readiness.ts';
 import { startSupervised, type ServerSpec, type SupervisedServer } from '../supervisor/supervised-server.ts';
 

@@ -40,7 +40,7 @@ export function chaosVerdict(chaos: ChaosSummary, fuzz: FuzzSummary, plannedRuns
       'runs that could not finish',
       failedRuns.length + (failedRuns.length ? ` (first: ${failedRuns[0]!.error})` : ''),
     ),
-    row('fuzz requests', `${fuzz.requests} over ${fuzz.routes} routes`),
+    row('fuzz requests', `${fuzz.requests} (${fuzz.distinct} distinct) over ${fuzz.routes} routes`),
     row('fuzz answers', JSON.stringify(fuzz.byStatus)),
     row('fuzz 5xx', serverErrors + (serverErrors ? ` (first: ${fuzz.serverErrors[0]!.request})` : '')),
     row('fuzz: parked, views equal a rebuild', `${fuzz.parked}, ${fuzz.viewsEqualRebuild ? 'yes' : 'NO'}`),
@@ -52,6 +52,7 @@ export function chaosVerdict(chaos: ChaosSummary, fuzz: FuzzSummary, plannedRuns
     doubled.length === 0 &&
     parked === 0 &&
     serverErrors === 0 &&
+    fuzz.distinct === fuzz.requests &&
     fuzz.parked === 0 &&
     fuzz.viewsEqualRebuild;
   return { lines, passed };

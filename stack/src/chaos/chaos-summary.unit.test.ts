@@ -27,6 +27,7 @@ const chaos = (runs: ChaosRun[]): ChaosSummary => ({
 const fuzz: FuzzSummary = {
   seed: 1,
   requests: 500,
+  distinct: 500,
   routes: 36,
   byStatus: { 400: 500 },
   serverErrors: [],
@@ -40,6 +41,7 @@ describe('the chaos verdict', () => {
     expect(verdict.passed).toBe(true);
     expect(verdict.lines).toContain(`  ${'views equal a rebuild'.padEnd(34)} 2/2`);
     expect(verdict.lines).toContain(`  ${'commands answered 2xx'.padEnd(34)} 18`);
+    expect(verdict.lines).toContain(`  ${'fuzz requests'.padEnd(34)} 500 (500 distinct) over 36 routes`);
   });
 
   it.each([
@@ -56,5 +58,6 @@ describe('the chaos verdict', () => {
     expect(chaosVerdict(chaos([cleanRun(1)]), fuzz, 2).passed).toBe(false);
     const broken = { ...fuzz, serverErrors: [{ status: 500, request: 'GET /x' }] };
     expect(chaosVerdict(chaos([cleanRun(1)]), broken, 1).passed).toBe(false);
+    expect(chaosVerdict(chaos([cleanRun(1)]), { ...fuzz, distinct: 499 }, 1).passed).toBe(false);
   });
 });

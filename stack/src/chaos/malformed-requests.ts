@@ -1,7 +1,8 @@
 /**
  * A seeded generator of malformed requests over every route of both services: the same seed gives
  * the same requests, so a 5xx it finds can be replayed. Each request is one route with one or more
- * of its inputs broken (types, sizes, encodings, NUL and lone surrogates, tokens, bodies).
+ * of its inputs broken (types, sizes, encodings, NUL and lone surrogates, broken percent-escapes,
+ * deep nesting, the path's case and a trailing slash, tokens, bodies), and no two are the same.
  */
 export interface FuzzRequest {
   service: 'command' | 'query';
@@ -104,6 +105,19 @@ const routes: Route[] = [
     body: { id: 'evt_x', type: 'payment_intent.succeeded' },
   },
   { service: 'command', method: 'GET', path: '/payments/:transactionId/receipt' },
+  {
+    service: 'command',
+    method: 'POST',
+    path: '/maintenance',
+    body: { category: 'plumbing', description: 'The tap drips.', photos: [] },
+  },
+  {
+    service: 'command',
+    method: 'PATCH',
+    path: '/maintenance/:id/status',
+    body: { status: 'scheduled', scheduledFor: '2099-01-15' },
+  },
+  { service: 'command', method: 'POST', path: '/maintenance/:id/comments', body: { text: 'Hello' } },
   { service: 'query', method: 'GET', path: '/apartment', query: { page: '0' } },
   { service: 'query', method: 'GET', path: '/couponAvailable' },
   { service: 'query', method: 'GET', path: '/coupons' },
@@ -122,6 +136,11 @@ const routes: Route[] = [
   { service: 'query', method: 'GET', path: '/images/apartments/:file' },
   { service: 'query', method: 'GET', path: '/admin/projections' },
   { service: 'query', method: 'GET', path: '/admin/audit', query: { category: 'all' } },
+  { service: 'query', method: 'GET', path: '/maintenance' },
+  { service: 'query', method: 'GET', path: '/myMaintenance/:email' },
+  { service: 'query', method: 'GET', path: '/rent-ledger/:email' },
+  { service: 'query', method: 'GET', path: '/overdue-rent' },
+  { service: 'query', method: 'GET', path: '/events/ticket' },
   { service: 'query', method: 'GET', path: '/health' },
 ];
 
@@ -174,7 +193,38 @@ const badSegments = [
   'null',
   '0x10',
   encodeURIComponent('a@b.test\u0000'),
+  // Broken percent-escapes: a bare %, non-hex digits, a cut one, an overlong or invalid UTF-8 byte.
+  '%',
+  '%%',
+  '%G1',
+  '%2',
+  'a%',
+  '%C0%AF',
+  '%FF',
 ];
+
+/** Broken escapes appended to a whole path (after its last segment). */
+const brokenTails = ['%', '%Z', '/%', '/%E0%A4', '%2F%', '/%FF%FE'];
+
+/** `[[[...]]]` or `{"a":{"a":...}}`, `depth` deep, built as text (a recursive stringify would overflow). */
+const nested = (depth: number, kind: 'array' | 'object') =>
+  kind === 'array'
+    ? `${'['.repeat(depth)}${']'.repeat(depth)}`
+    : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+const nestingDepths = [33, 200, 5000, 16_000];
+
+/** The path as the router still matches it: letters in another case, and a trailing slash. */
+function pathVariant(random: () => number, path: string): string {
+  let varied = path;
+  if (random() < 0.15) {
+    const [bare, search = ''] = varied.split('?') as [string, string?];
+    varied =
+      [...bare].map((ch) => (random() < 0.5 ? ch.toUpperCase() : ch.toLowerCase())).join('') +
+      (search ? `?${search}` : '');
+  }
+  if (random() < 0.1) varied = varied.replace(/^([^?]*)/, '$1/');
+  return varied;
+}
 
 const validSegments: Record<string, string> = {
   email: 'fuzz@building.test',
@@ -201,57 +251,84 @@ const looseEncode = (value: string) =>
 
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
-/** `count` requests from `seed`; `tokens` are valid access tokens to mix in (the rest are bad or none). */
+/** What makes two requests the same. */
+export const requestKey = (r: FuzzRequest) =>
+  `${r.service} ${r.method} ${r.path} ${JSON.stringify(r.headers)} ${r.body ?? ''}`;
+
+/** How often a draw that repeats an earlier request is drawn again before the generator gives up. */
+const redraws = 1000;
+
+/**
+ * `count` distinct requests from `seed`; `tokens` are valid access tokens to mix in (the rest are
+ * bad or none). A draw equal to an earlier one is drawn again: the cheap shapes (a GET with no
+ * parameter) are few, and repeating them tests nothing new.
+ */
 export function malformedRequests(seed: number, count: number, tokens: readonly string[]): FuzzRequest[] {
   const random = seededRandom(seed);
   const badTokens = ['', 'garbage', 'a.b.c', 'Bearer', `${tokens[0] ?? 'x'}x`, 'eyJhbGciOiJub25lIn0.e30.'];
   const requests: FuzzRequest[] = [];
+  const seen = new Set<string>();
   for (let i = 0; i < count; i++) {
-    const route = pick(random, routes);
-    const breakPath = route.path.includes(':') && random() < 0.4;
-    const path = route.path.replace(/:(\w+)/g, (_m, name: string) =>
-      breakPath && random() < 0.8 ? pick(random, badSegments) : validSegments[name]!,
-    );
-    const headers: Record<string, string> = {};
-    const tokenRoll = random();
-    // A valid token sent to /logout would be revoked, and the rest of the run would be 401s.
-    const mayUseValid = route.path !== '/logout' && tokens.length > 0;
-    if (tokenRoll < 0.5 && mayUseValid) headers.authorization = `Bearer ${pick(random, tokens)}`;
-    else if (tokenRoll < 0.75) headers.authorization = `Bearer ${pick(random, badTokens)}`;
-    const query = { ...route.query };
-    if (random() < 0.3)
-      query[pick(random, ['page', 'month', 'email', 'category', 'from', 'x', 'access_token'])] = String(
-        pick(random, badValues),
-      );
-    const search = Object.keys(query).length
-      ? `?${Object.entries(query)
-          .map(([k, v]) => `${looseEncode(k)}=${random() < 0.2 ? pick(random, badSegments) : looseEncode(v)}`)
-          .join('&')}`
-      : '';
-    if (random() < 0.1) headers['x-min-position'] = String(pick(random, badValues));
-    let body: string | undefined;
-    if (route.method !== 'GET') {
-      const shape = random();
-      if (shape < 0.1) {
-        body = pick(random, ['{', '{"a":', 'null', '[]', '"text"', '{"si":1}}', '\u0000', 'a=b&c=d']);
-      } else {
-        const fields: Record<string, unknown> = { ...route.body };
-        const names = Object.keys(fields);
-        const broken =
-          names.length && random() < 0.8
-            ? pick(random, names)
-            : pick(random, ['extra', '__proto__', 'role', 'price']);
-        fields[broken] = pick(random, badValues);
-        body = JSON.stringify(fields);
-      }
-      headers['content-type'] =
-        random() < 0.9
-          ? 'application/json'
-          : pick(random, ['text/plain', 'multipart/form-data', 'application/x-www-form-urlencoded', '']);
-    }
-    requests.push({ service: route.service, method: route.method, path: `${path}${search}`, headers, body });
+    let request = draw(random, tokens, badTokens);
+    for (let again = 0; seen.has(requestKey(request)) && again < redraws; again++)
+      request = draw(random, tokens, badTokens);
+    seen.add(requestKey(request));
+    requests.push(request);
   }
   return requests;
+}
+
+function draw(random: () => number, tokens: readonly string[], badTokens: readonly string[]): FuzzRequest {
+  const route = pick(random, routes);
+  const breakPath = route.path.includes(':') && random() < 0.4;
+  const path = route.path.replace(/:(\w+)/g, (_m, name: string) =>
+    breakPath && random() < 0.8 ? pick(random, badSegments) : validSegments[name]!,
+  );
+  const headers: Record<string, string> = {};
+  const tokenRoll = random();
+  // A valid token sent to /logout would be revoked, and the rest of the run would be 401s.
+  const mayUseValid = route.path !== '/logout' && tokens.length > 0;
+  if (tokenRoll < 0.5 && mayUseValid) headers.authorization = `Bearer ${pick(random, tokens)}`;
+  else if (tokenRoll < 0.75) headers.authorization = `Bearer ${pick(random, badTokens)}`;
+  const query = { ...route.query };
+  if (random() < 0.3)
+    query[pick(random, ['page', 'month', 'email', 'category', 'from', 'x', 'access_token'])] = String(
+      pick(random, badValues),
+    );
+  const search = Object.keys(query).length
+    ? `?${Object.entries(query)
+        .map(([k, v]) => `${looseEncode(k)}=${random() < 0.2 ? pick(random, badSegments) : looseEncode(v)}`)
+        .join('&')}`
+    : '';
+  if (random() < 0.1) headers['x-min-position'] = String(pick(random, badValues));
+  let body: string | undefined;
+  if (route.method !== 'GET') {
+    const shape = random();
+    if (shape < 0.1) {
+      body = pick(random, ['{', '{"a":', 'null', '[]', '"text"', '{"si":1}}', '\u0000', 'a=b&c=d']);
+    } else if (shape < 0.18) {
+      // Deep nesting, alone or in a field: bounded before any walk of it (a 4xx, never a stack overflow).
+      const deep = nested(pick(random, nestingDepths), random() < 0.5 ? 'array' : 'object');
+      const field = Object.keys(route.body ?? {})[0] ?? 'extra';
+      body = random() < 0.5 ? deep : `{${JSON.stringify(field)}:${deep}}`;
+    } else {
+      const fields: Record<string, unknown> = { ...route.body };
+      const names = Object.keys(fields);
+      const broken =
+        names.length && random() < 0.8
+          ? pick(random, names)
+          : pick(random, ['extra', '__proto__', 'role', 'price']);
+      fields[broken] = pick(random, badValues);
+      body = JSON.stringify(fields);
+    }
+    headers['content-type'] =
+      random() < 0.9
+        ? 'application/json'
+        : pick(random, ['text/plain', 'multipart/form-data', 'application/x-www-form-urlencoded', '']);
+  }
+  const tail = random() < 0.05 ? pick(random, brokenTails) : '';
+  const varied = pathVariant(random, `${path}${tail}${search}`);
+  return { service: route.service, method: route.method, path: varied, headers, body };
 }
 
 /** Every route the generator covers, for the summary. */

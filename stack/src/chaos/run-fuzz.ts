@@ -2,12 +2,14 @@ import type { Knex } from 'knex';
 import { loadConfig } from '@building/infra/config';
 import { startProjector } from '@building/projector/start-projector';
 import { parkedEvents, viewsUnlikeRebuild, waitForCatchUp } from './chaos-checks.ts';
-import { fuzzedRoutes, malformedRequests, type FuzzRequest } from './malformed-requests.ts';
+import { fuzzedRoutes, malformedRequests, requestKey, type FuzzRequest } from './malformed-requests.ts';
 import { fuzzAdmin, startFuzzServices } from './fuzz-services.ts';
 
 export interface FuzzSummary {
   seed: number;
   requests: number;
+  /** How many of them differ from every other (the generator redraws repeats). */
+  distinct: number;
   routes: number;
   byStatus: Record<string, number>;
   serverErrors: Array<{ status: number; request: string }>;
@@ -41,6 +43,7 @@ export async function runFuzz(options: {
     const summary: FuzzSummary = {
       seed: options.seed,
       requests: requests.length,
+      distinct: new Set(requests.map(requestKey)).size,
       routes: fuzzedRoutes.length,
       byStatus: {},
       serverErrors: [],

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { runMain } from '@building/infra/process/run-main';
 import { startUiServer } from './ui-server.ts';
 import { uiRuntimeConfig } from './ui-security.ts';
 
@@ -13,14 +14,12 @@ const env = z
   })
   .parse(process.env);
 
-const server = await startUiServer({
-  distDir: env.UI_DIST_DIR,
-  host: env.HOST,
-  port: env.UI_PORT,
-  config: uiRuntimeConfig(process.env),
-});
-console.log(`UI (production build) at ${server.url}`);
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    void server.stop().then(() => process.exit(0));
+await runMain('ui', async () => {
+  const server = await startUiServer({
+    distDir: env.UI_DIST_DIR,
+    host: env.HOST,
+    port: env.UI_PORT,
+    config: uiRuntimeConfig(process.env),
   });
+  return { said: `the production build at ${server.url}`, stop: () => server.stop() };
+});

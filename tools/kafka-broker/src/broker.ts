@@ -186,7 +186,7 @@ function serverProperties(port: number, controllerPort: number, logDir: string):
     'min.insync.replicas': 1,
     'auto.create.topics.enable': 'false',
     'delete.topic.enable': 'true',
-    // Infinite retention: auditors replay the log from offset 0 (DESIGN.md §3).
+    // Infinite retention: auditors replay the log from offset 0 (docs/architecture.md §3).
     'log.retention.ms': -1,
     'log.retention.bytes': -1,
     // Tests start and stop consumer groups constantly; no reason to wait for more members.

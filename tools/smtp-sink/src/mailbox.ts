@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
@@ -81,10 +81,6 @@ export async function openMailbox(dir?: string) {
     },
     find(id: string): Mail | undefined {
       return mails.find((m) => m.id === id);
-    },
-    async clear() {
-      mails.length = 0;
-      if (dir) for (const file of await readdir(dir)) if (file.endsWith('.eml')) await rm(join(dir, file));
     },
   };
 }

@@ -4,7 +4,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freeStackPorts, startStack } from '@building/stack/start-stack';
+import { freeStackPorts } from '@building/stack/stack-ports';
+import { startStack } from '@building/stack/start-stack';
 
 /**
  * Global set-up of the e2e project: the same stack as `npm start`, on free ports with a fresh data

@@ -35,6 +35,21 @@ export function notificationText(t: TFunction, facts: NotificationFacts): string
         year: formatYear(facts.year),
         amount: formatTaka(facts.amountPoisha / 100),
       });
+    case 'payment-recorded':
+      return t('account.paymentRecorded', {
+        month: month(facts.month),
+        year: formatYear(facts.year),
+        amount: formatTaka(facts.amountPoisha / 100),
+        method: t(`account.methods.${facts.method}`),
+        reference: facts.reference,
+      });
+    case 'charge-added':
+      return t('account.chargeAdded', {
+        month: month(facts.month),
+        year: formatYear(facts.year),
+        amount: formatTaka(facts.amountPoisha / 100),
+        charge: t(`account.chargeKinds.${facts.charge}`),
+      });
     case 'maintenance-status':
       if (facts.status === 'scheduled' && facts.scheduledFor)
         return t('notifications.maintenanceScheduled', {

@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod/mini';
+import { query } from './api-client.ts';
 import { getAccessToken } from './access-token.ts';
 import { env } from './env.ts';
 import { rolesKey } from './use-roles.ts';
 import { isViewName, viewKey } from './view-keys.ts';
 
 const changeSchema = z.object({ view: z.string(), position: z.number() });
+const ticketSchema = z.object({ ticket: z.string() });
 
 /** Views a role check reads from: a change may make the user a member, or a user again. */
 const roleViews = new Set(['users', 'members', 'member-apartments']);
@@ -14,11 +16,13 @@ const roleViews = new Set(['users', 'members', 'member-apartments']);
 const reconnectAfterMs = 5000;
 
 /**
- * GET <query>/events/stream[?access_token=]: the query-service says which view changed; the queries
+ * GET <query>/events/stream[?ticket=]: the query-service says which view changed; the queries
  * reading that view are invalidated, so open screens refresh without a reload. Everyone listens:
  * visitors hear of the public views (an apartment booked), signed-in people of their own too.
- * EventSource cannot send headers, hence the token in the address. `session` changes (sign-in,
- * sign-out) reopen the stream with the right token; undefined (not known yet) opens nothing.
+ * EventSource cannot send headers, so a signed-in stream opens with a one-use ticket bought with the
+ * token (GET /events/ticket): no token goes into an address. `session` changes (sign-in, sign-out)
+ * reopen the stream; undefined (not known yet) opens nothing. The server ends a signed-in stream
+ * when its token expires or is signed out: it is reopened with a fresh ticket.
  */
 export function useLiveViews(session: string | null | undefined) {
   const queryClient = useQueryClient();
@@ -40,21 +44,32 @@ export function useLiveViews(session: string | null | undefined) {
       void queryClient.invalidateQueries({ queryKey: ['audit'] });
     };
 
-    const open = () => {
+    const ticket = async () => {
+      if (!session || !getAccessToken()) return '';
+      const { ticket } = ticketSchema.parse(await query('/events/ticket', { minPosition: 0 }));
+      return `?ticket=${encodeURIComponent(ticket)}`;
+    };
+    const open = async () => {
       if (stopped) return;
-      const token = session ? getAccessToken() : null;
-      const query = token ? `?access_token=${encodeURIComponent(token)}` : '';
-      source = new EventSource(`${env.queryUrl}/events/stream${query}`);
+      let search: string;
+      try {
+        search = await ticket();
+      } catch {
+        retry = setTimeout(() => void open(), reconnectAfterMs);
+        return;
+      }
+      if (stopped) return;
+      source = new EventSource(`${env.queryUrl}/events/stream${search}`);
       source.addEventListener('message', onMessage);
       source.addEventListener('error', () => {
-        // The browser retries a dropped stream itself; a refused one (e.g. an expired token) is closed.
-        if (source?.readyState !== EventSource.CLOSED) return;
-        source.close();
-        retry = setTimeout(open, reconnectAfterMs);
+        // A ticket opens one stream: whether dropped or refused, reopen with a fresh one.
+        source?.close();
+        clearTimeout(retry);
+        retry = setTimeout(() => void open(), reconnectAfterMs);
       });
     };
 
-    open();
+    void open();
     return () => {
       stopped = true;
       clearTimeout(retry);

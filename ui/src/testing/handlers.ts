@@ -49,6 +49,12 @@ export const handlers = [
     await recordCall(request);
     return new HttpResponse(null, { status: 204 });
   }),
+  // The live stream's ticket (use-live-views); not recorded: screens' tests count their own calls.
+  http.get(q('/events/ticket'), ({ request }) => {
+    const caller = bearerEmail(request);
+    if (!caller) return problem(401, 'sign in first', 'Unauthorized');
+    return HttpResponse.json({ ticket: `ticket:${caller}`, expiresIn: 30 });
+  }),
   http.get(q('/couponAvailable'), async ({ request }) => {
     await recordCall(request);
     return HttpResponse.json(backend.coupons.filter((coupon) => coupon.status === 'available'));

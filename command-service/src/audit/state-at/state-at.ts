@@ -2,10 +2,10 @@ import { categoryOf } from '@building/events/catalogue';
 import type { StoredEvent } from '@building/events/envelope';
 import { decodeEvent, type DecodedEvent } from '@building/events/decode-event';
 import { applyLedgerEvent, noLedgerFacts, type LedgerFacts } from '@building/events/rent-ledger/ledger-facts';
-import { agreementAggregate, type AgreementState } from '../../agreement/agreement.ts';
-import type { Aggregate } from '../../command-handling/aggregate.ts';
-import { couponAggregate, type CouponState } from '../../coupon/coupon.ts';
-import { paymentAggregate, type PaymentState } from '../../payments/payment.ts';
+import { agreementAggregate, type AgreementState } from '@building/domain/agreement/agreement';
+import type { Aggregate } from '@building/domain/command-handling/aggregate';
+import { couponAggregate, type CouponState } from '@building/domain/coupon/coupon';
+import { paymentAggregate, type PaymentState } from '@building/domain/payments/payment';
 
 /** The categories whose events the state-at-a-time report folds (a demotion ends leases in agreement streams). */
 export const stateCategories = ['agreement', 'coupon', 'payment'] as const;

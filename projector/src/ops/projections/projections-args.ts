@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { oneOf, parseCliArgs } from '@building/infra/ops/cli-args';
 import { UsageError } from '@building/infra/ops/usage-error';
 import { projectionNamePattern } from './retire-projection.ts';
 
@@ -20,32 +20,16 @@ export type ProjectionsCommand =
 
 /** Parses `npm run projections` arguments against the known projection names. */
 export function parseProjectionsArgs(argv: readonly string[], known: readonly string[]): ProjectionsCommand {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        all: { type: 'boolean', default: false },
-        format: { type: 'string' },
-        'batch-size': { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) throw new UsageError('');
+  const { values, positionals } = parseCliArgs(argv, {
+    all: { type: 'boolean', default: false },
+    format: { type: 'string' },
+    'batch-size': { type: 'string' },
+  });
   const [command, ...rest] = positionals;
   if (command === 'status') {
     if (rest.length > 0 || values.all || values['batch-size'] !== undefined)
       throw new UsageError('status takes only --format');
-    const format = values.format ?? 'table';
-    if (format !== 'table' && format !== 'json')
-      throw new UsageError(`--format is table or json, not '${format}'`);
-    return { kind: 'status', format };
+    return { kind: 'status', format: oneOf('--format', values.format, ['table', 'json'], 'table') };
   }
   if (command === 'rebuild') {
     if (values.format !== undefined) throw new UsageError('rebuild takes no --format');

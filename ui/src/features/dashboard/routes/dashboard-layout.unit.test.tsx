@@ -158,14 +158,15 @@ describe('dashboard shell', () => {
 describe('live updates', () => {
   afterEach(stopFakeEventSource);
 
-  it('follows the query-service stream with the token and re-reads the view that changed', async () => {
+  it('follows the query-service stream with a ticket (no token in its address) and re-reads the view that changed', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     backend.admins.add(admin.email);
     const { unmount } = renderRoute('/dashboard/agreementRequest', { signedInAs: admin });
     expect(await screen.findByText('No agreement requests are waiting.')).toBeInTheDocument();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
     const [source] = FakeEventSource.opened;
     expect(source?.url).toBe(
-      `${env.queryUrl}/events/stream?access_token=token%3A${encodeURIComponent(admin.email)}`,
+      `${env.queryUrl}/events/stream?ticket=ticket%3A${encodeURIComponent(admin.email)}`,
     );
 
     const { dashboard } = await import('../../../testing/dashboard-backend.ts');

@@ -1,0 +1,33 @@
+import type { EventStore } from '../event-store/event-store.ts';
+import { createAggregateCache, type AggregateCache } from './aggregate-cache.ts';
+import { createCommandScope, type CommandScope } from './command-scope.ts';
+import { createKeyedQueue, type KeyedQueue } from './keyed-queue.ts';
+
+/**
+ * What every command handler works with: the store, and the per-process values that make loading
+ * and retrying cheap: the folded aggregates (a cache is only as good as the store its versions
+ * came from, so one per store), the queue the losers of a race retry in, and the request's scope.
+ */
+export interface CommandContext {
+  store: EventStore;
+  cache: AggregateCache;
+  retries: KeyedQueue;
+  scope: CommandScope;
+  /** Names each command's correlation. */
+  newId: () => string;
+}
+
+export function createCommandContext(options: {
+  store: EventStore;
+  /** Streams held folded, per aggregate (default 10,000). */
+  cacheSize?: number;
+  newId?: () => string;
+}): CommandContext {
+  return {
+    store: options.store,
+    cache: createAggregateCache(options.cacheSize),
+    retries: createKeyedQueue(),
+    scope: createCommandScope(),
+    newId: options.newId ?? (() => crypto.randomUUID()),
+  };
+}

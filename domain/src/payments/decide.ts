@@ -1,0 +1,259 @@
+import type { EventData, Month } from '@building/events/catalogue';
+import { refuse } from '@building/events/domain-error';
+import { assertMonthOfLease } from '@building/events/rent-ledger/lease-months';
+import type { IntentFacts, RefundFacts } from './intent-facts.ts';
+import { issueRentReminder, type RentReminderRequest } from './issue-rent-reminder.ts';
+import { alreadyPaid } from './already-paid.ts';
+import { activeLeaseOf, leaseTermsOf, type LeaseTerms } from './lease-terms.ts';
+import type { PaymentContext } from './payment-context.ts';
+import type { PaymentEvent, PaymentState } from './payment.ts';
+import { poishaToTaka, priceRent, takaToPoisha } from './pricing.ts';
+
+/** A member asks to pay one month's rent of one apartment, perhaps with a coupon code. */
+export interface RentPaymentRequest {
+  email: string;
+  si: number;
+  month: Month;
+  year: number;
+  code?: string | undefined;
+}
+
+/** The price the server sets for a request, and the lease it is for. */
+export type RentQuote = Omit<EventData<'RentPaymentStarted'>, 'paymentIntentId'> & { lease: LeaseTerms };
+
+export type PaymentCommand =
+  /** The provider opened `paymentIntentId` for `amountPoisha` after a quote: record it if the rules still hold. */
+  | {
+      type: 'StartRentPayment';
+      data: { request: RentPaymentRequest; paymentIntentId: string; amountPoisha: number };
+    }
+  | { type: 'RecordRentPaid'; data: { intent: IntentFacts; paidAt: Date } }
+  | { type: 'RecordRentPaymentFailed'; data: { intent: IntentFacts } }
+  /** The provider refunded a second charge (see secondChargeOf): record it once. */
+  | { type: 'RecordRentRefunded'; data: { intent: IntentFacts; refund: RefundFacts; refundedAt: Date } }
+  /** The reminder scheduler found the month unpaid at `issuedAt`. */
+  | { type: 'IssueRentReminder'; data: RentReminderRequest };
+
+/** The answer to a second charge: the month was paid by another intent, this one's money went back. */
+export const secondChargeRefunded = (refund: EventData<'RentRefunded'>) =>
+  refuse(
+    'second-charge-refunded',
+    `the rent of apartment ${refund.si} for ${refund.month} ${refund.year} was already paid: this charge of ${formatPoisha(refund.amountPoisha)} taka was refunded`,
+    { facts: { refundId: refund.refundId, refundedPoisha: refund.amountPoisha } },
+  );
+
+const formatPoisha = (poisha: number) => poishaToTaka(poisha).toFixed(2);
+
+/**
+ * The rent rules: only the member's own active lease is paid; only an available coupon applies;
+ * a month is paid once; the server prices it in integer poisha (a client's price is never read).
+ */
+export function quoteRentPayment(request: RentPaymentRequest, context: PaymentContext): RentQuote {
+  const { si, month, year, code } = request;
+  const lease = activeLeaseOf(context.agreement, request.email);
+  if (!lease) throw refuse('no-active-lease', `you have no active lease of apartment ${si}`);
+  assertMonthOfLease({ si, startedAt: lease.acceptedAt, endedAt: null }, request, 'a rent payment');
+  const { couponCode, discount } = code ? applicableCoupon(context, code) : { couponCode: null, discount: 0 };
+  if (context.payment.paid) throw alreadyPaid(context.payment.paid);
+  const price = priceRent(takaToPoisha(lease.rent), discount);
+  if (price.amountPoisha === 0)
+    throw refuse('nothing-to-pay', `the coupon '${couponCode}' leaves nothing to pay`);
+  const { rentPoisha, amountPoisha } = price;
+  return { si, month, year, email: lease.userEmail, rentPoisha, discount, couponCode, amountPoisha, lease };
+}
+
+/** Only an available coupon applies: an unknown code names the field, a disabled one says so. */
+function applicableCoupon({ coupon }: PaymentContext, code: string) {
+  if (coupon.status !== 'added') {
+    throw refuse('unknown-coupon-code', `no coupon with the code '${code}'`, {
+      fields: [{ field: 'code', message: `unknown coupon '${code}'` }],
+    });
+  }
+  if (!coupon.available) throw refuse('coupon-unavailable', `the coupon '${coupon.code}' is not available`);
+  return { couponCode: coupon.code, discount: coupon.discount };
+}
+
+/** Provider statuses in which the browser can still pay an intent: such an intent is handed out again. */
+const stillPayable = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
+
+/**
+ * What becomes of the intent already opened for the same terms: handed back while payable, recorded
+ * (then the month is paid) once it succeeded, replaced when it can no longer be paid.
+ */
+export function reuseOfOpenIntent(status: string): 'hand-back' | 'record-as-paid' | 'replace' {
+  if (stillPayable.has(status)) return 'hand-back';
+  if (status === 'processing')
+    throw refuse('payment-in-progress', 'a payment for this month is being processed');
+  return status === 'succeeded' ? 'record-as-paid' : 'replace';
+}
+
+/**
+ * Pure decisions on one payment stream. Recording is idempotent: the same success or decline
+ * reported twice (the client's POST /payment and the provider's webhook) decides nothing the second time.
+ */
+export function decidePayment(command: PaymentCommand, context: PaymentContext): PaymentEvent[] {
+  switch (command.type) {
+    case 'StartRentPayment':
+      return startRentPayment(command.data, context);
+    case 'RecordRentPaid':
+      return recordRentPaid(command.data, context);
+    case 'RecordRentPaymentFailed':
+      return recordRentPaymentFailed(command.data.intent, context.payment);
+    case 'RecordRentRefunded':
+      return recordRentRefunded(command.data, context.payment);
+    case 'IssueRentReminder':
+      return issueRentReminder(command.data, context);
+    default: {
+      const unhandled: never = command;
+      return unhandled;
+    }
+  }
+}
+
+/** The rules are checked again on the state the event is appended at: a coupon disabled meanwhile refuses. */
+function startRentPayment(
+  { request, paymentIntentId, amountPoisha }: Extract<PaymentCommand, { type: 'StartRentPayment' }>['data'],
+  context: PaymentContext,
+): PaymentEvent[] {
+  if (context.payment.started.some((s) => s.paymentIntentId === paymentIntentId)) return [];
+  const { lease: _lease, ...quote } = quoteRentPayment(request, context);
+  if (quote.amountPoisha !== amountPoisha)
+    throw refuse('payment-terms-mismatch', `payment ${paymentIntentId} is not for the quoted amount`);
+  return [{ type: 'RentPaymentStarted', data: { paymentIntentId, ...quote } }];
+}
+
+function startedFor(intent: IntentFacts, state: PaymentState): EventData<'RentPaymentStarted'> {
+  const started = state.started.find((s) => s.paymentIntentId === intent.id);
+  if (!started)
+    throw refuse('payment-not-started', `payment ${intent.id} was not started for this apartment and month`);
+  return started;
+}
+
+function recordRentPaid(
+  { intent, paidAt }: { intent: IntentFacts; paidAt: Date },
+  { payment, agreement }: PaymentContext,
+): PaymentEvent[] {
+  if (payment.paid?.paymentIntentId === intent.id) return [];
+  if (payment.paid) throw alreadyPaid(payment.paid);
+  const started = startedFor(intent, payment);
+  if (intent.status !== 'succeeded')
+    throw refuse('payment-in-progress', `payment ${intent.id} has not succeeded (${intent.status})`);
+  if (!matchesStarted(intent, started))
+    throw refuse(
+      'payment-terms-mismatch',
+      `payment ${intent.id} does not match the rent payment that was started`,
+    );
+  const lease = leaseTermsOf(agreement, started.email);
+  if (!lease || lease.si !== started.si)
+    throw refuse('payment-terms-mismatch', `apartment ${started.si} was never leased to ${started.email}`);
+  const { si, apartment, block, floor, room, rent } = lease;
+  return [
+    {
+      type: 'RentPaid',
+      data: {
+        ...{ si, apartment, block, floor, room, rent },
+        paymentIntentId: intent.id,
+        transactionId: intent.id,
+        month: started.month,
+        year: started.year,
+        email: started.email,
+        name: lease.userName,
+        rentPoisha: started.rentPoisha,
+        discount: started.discount,
+        couponCode: started.couponCode,
+        amountPoisha: started.amountPoisha,
+        paidAt: paidAt.toISOString(),
+      },
+    },
+  ];
+}
+
+/** The provider's intent says what was started: amount, currency and every metadata field. */
+function matchesStarted(intent: IntentFacts, started: EventData<'RentPaymentStarted'>): boolean {
+  const m = intent.metadata;
+  return (
+    intent.amount === started.amountPoisha &&
+    intent.currency === 'bdt' &&
+    m.email === started.email &&
+    m.si === String(started.si) &&
+    m.month === started.month &&
+    m.year === String(started.year) &&
+    (m.coupon ?? null) === started.couponCode &&
+    m.amount === String(started.amountPoisha)
+  );
+}
+
+function recordRentPaymentFailed(intent: IntentFacts, state: PaymentState): PaymentEvent[] {
+  if (state.paid) return [];
+  const started = startedFor(intent, state);
+  const error = intent.lastError;
+  if (intent.status !== 'requires_payment_method' || !error)
+    throw refuse('payment-in-progress', `payment ${intent.id} has not failed (${intent.status})`);
+  const chargeId = error.chargeId ?? undefined;
+  const seen = state.failures.some(
+    (f) =>
+      f.paymentIntentId === intent.id &&
+      (chargeId ? f.chargeId === chargeId : f.code === error.code && f.message === error.message),
+  );
+  if (seen) return [];
+  return [
+    {
+      type: 'RentPaymentFailed',
+      data: {
+        paymentIntentId: intent.id,
+        si: started.si,
+        month: started.month,
+        year: started.year,
+        email: started.email,
+        code: error.code.slice(0, 100),
+        message: error.message.slice(0, 1000),
+        ...(chargeId ? { chargeId } : {}),
+      },
+    },
+  ];
+}
+
+/**
+ * What a succeeded intent is to a month paid by another intent: a second charge to refund, one
+ * already refunded, or nothing of the kind (then it is recorded as RentPaid, or refused as usual).
+ * Only an intent started for this month is ours to refund.
+ */
+export type SecondCharge =
+  | { kind: 'none' }
+  | { kind: 'refund'; started: EventData<'RentPaymentStarted'> }
+  | { kind: 'refunded'; refund: EventData<'RentRefunded'> };
+
+export function secondChargeOf(intent: IntentFacts, payment: PaymentState): SecondCharge {
+  const refund = payment.refunds.find((r) => r.paymentIntentId === intent.id);
+  if (refund) return { kind: 'refunded', refund };
+  if (intent.status !== 'succeeded' || !payment.paid || payment.paid.paymentIntentId === intent.id)
+    return { kind: 'none' };
+  const started = payment.started.find((s) => s.paymentIntentId === intent.id);
+  return started ? { kind: 'refund', started } : { kind: 'none' };
+}
+
+/** A refund is recorded once, and only for a second charge: the month stays paid by the first intent. */
+function recordRentRefunded(
+  { intent, refund, refundedAt }: Extract<PaymentCommand, { type: 'RecordRentRefunded' }>['data'],
+  payment: PaymentState,
+): PaymentEvent[] {
+  const charge = secondChargeOf(intent, payment);
+  if (charge.kind === 'refunded') return [];
+  if (charge.kind === 'none' || refund.paymentIntentId !== intent.id)
+    throw refuse(
+      'payment-terms-mismatch',
+      `refund ${refund.id} is not of a second charge for a paid month (payment ${intent.id})`,
+    );
+  const { si, month, year, email } = charge.started;
+  return [
+    {
+      type: 'RentRefunded',
+      data: {
+        ...{ paymentIntentId: intent.id, refundId: refund.id, si, month, year, email },
+        amountPoisha: refund.amount,
+        reason: 'duplicate-charge',
+        refundedAt: refundedAt.toISOString(),
+      },
+    },
+  ];
+}

@@ -1,0 +1,376 @@
+import { describe, expect, it } from 'vitest';
+import type { DomainEvent, EventData } from '@building/events/catalogue';
+import { specFor } from '../testing/given-when-then.ts';
+import { apartment, member, now, requestId } from '../testing/fixtures.ts';
+import {
+  decidePayment,
+  reuseOfOpenIntent,
+  secondChargeOf,
+  type PaymentCommand,
+  type RentPaymentRequest,
+} from './decide.ts';
+import { rentMetadata, type IntentFacts } from './intent-facts.ts';
+import { paymentContextAggregate, type PaymentContext } from './payment-context.ts';
+import { evolvePayment, initialPaymentState } from './payment.ts';
+
+const given = specFor<PaymentCommand, PaymentContext>({ ...paymentContextAggregate, decide: decidePayment });
+
+const mina = member();
+const { image: _image, ...terms } = apartment(7, { rent: 12_345 });
+const couponId = '5b0f5a3e-2f4e-5b8e-9c1a-1d2e3f4a5b6c';
+
+// The history the payment rules read: the lease, the coupon, the month's payment stream.
+const Requested: DomainEvent = {
+  type: 'AgreementRequested',
+  data: {
+    ...terms,
+    requestId: requestId(1),
+    userEmail: mina.email,
+    userName: mina.name,
+    requestedAt: now.toISOString(),
+  },
+};
+const Leased: DomainEvent = {
+  type: 'AgreementAccepted',
+  data: {
+    ...terms,
+    requestId: requestId(1),
+    userEmail: mina.email,
+    userName: mina.name,
+    // Accepted on 20 February 2026 (Dhaka): the lease owes from February on.
+    acceptedAt: '2026-02-20T04:00:00.000Z',
+  },
+};
+const LeaseEnded: DomainEvent = {
+  type: 'LeaseEnded',
+  data: { si: 7, userEmail: mina.email, endedAt: now.toISOString(), reason: 'member-demoted' },
+};
+const CouponAdded: DomainEvent = {
+  type: 'CouponAdded',
+  data: { couponId, code: 'SAVE15', discount: 15, description: 'Fifteen off' },
+};
+const CouponDisabled: DomainEvent = { type: 'CouponDisabled', data: { couponId } };
+const FreeCoupon: DomainEvent = {
+  type: 'CouponAdded',
+  data: { couponId, code: 'FREE', discount: 100, description: 'All of it' },
+};
+
+const march: RentPaymentRequest = { email: mina.email, si: 7, month: 'March', year: 2026 };
+const start = (
+  request: Partial<RentPaymentRequest> = {},
+  amountPoisha = 1_049_325,
+  paymentIntentId = 'pi_1',
+): PaymentCommand => ({
+  type: 'StartRentPayment',
+  data: { request: { ...march, code: 'save15', ...request }, paymentIntentId, amountPoisha },
+});
+
+const started: EventData<'RentPaymentStarted'> = {
+  paymentIntentId: 'pi_1',
+  si: 7,
+  month: 'March',
+  year: 2026,
+  email: mina.email,
+  rentPoisha: 1_234_500,
+  discount: 15,
+  couponCode: 'SAVE15',
+  amountPoisha: 1_049_325,
+};
+const Started: DomainEvent = { type: 'RentPaymentStarted', data: started };
+const intent = (overrides: Partial<IntentFacts> = {}): IntentFacts => ({
+  id: 'pi_1',
+  status: 'succeeded',
+  amount: 1_049_325,
+  currency: 'bdt',
+  clientSecret: 'pi_1_secret_x',
+  metadata: rentMetadata({
+    email: mina.email,
+    si: 7,
+    month: 'March',
+    year: 2026,
+    coupon: 'SAVE15',
+    amount: 1_049_325,
+  }),
+  lastError: null,
+  ...overrides,
+});
+const declined = (chargeId = 'ch_1') =>
+  intent({
+    status: 'requires_payment_method',
+    lastError: { code: 'generic_decline', message: 'Your card was declined.', chargeId },
+  });
+const paidAt = new Date('2026-03-05T10:00:00Z');
+const record = (i = intent()): PaymentCommand => ({ type: 'RecordRentPaid', data: { intent: i, paidAt } });
+const recordDecline = (i = declined()): PaymentCommand => ({
+  type: 'RecordRentPaymentFailed',
+  data: { intent: i },
+});
+
+const Paid: DomainEvent = {
+  type: 'RentPaid',
+  data: {
+    ...started,
+    apartment: terms.apartment,
+    block: terms.block,
+    floor: terms.floor,
+    room: terms.room,
+    rent: 12_345,
+    transactionId: 'pi_1',
+    name: mina.name,
+    paidAt: '2026-03-05T10:00:00.000Z',
+  },
+};
+const Failed = (chargeId = 'ch_1'): DomainEvent => ({
+  type: 'RentPaymentFailed',
+  data: {
+    paymentIntentId: 'pi_1',
+    si: 7,
+    month: 'March',
+    year: 2026,
+    email: mina.email,
+    code: 'generic_decline',
+    message: 'Your card was declined.',
+    chargeId,
+  },
+});
+
+describe('rule: only the member’s own active lease is paid', () => {
+  it('starts a payment for the member who leases the apartment', () =>
+    given(Leased, CouponAdded).when(start()).then(Started));
+  it('refuses an apartment nobody leases', () =>
+    given(CouponAdded)
+      .when(start())
+      .thenFails('no-active-lease', /apartment 7/));
+  it('refuses someone else’s lease', () =>
+    given(Leased)
+      .when(start({ email: 'eve@building.test', code: undefined }, 1_234_500))
+      .thenFails('no-active-lease'));
+  it('refuses a lease that has ended', () =>
+    given(Leased, LeaseEnded)
+      .when(start({ code: undefined }, 1_234_500))
+      .thenFails('no-active-lease'));
+});
+
+describe('rule: a payment is for a month the lease owes', () => {
+  it('refuses a month before the lease began, naming it', () =>
+    given(Leased, CouponAdded)
+      .when(start({ month: 'January', year: 2026 }))
+      .thenFails(
+        'month-outside-lease',
+        /January 2026 is outside the lease of apartment 7 \(from February 2026\)/,
+      ));
+  it('refuses a year before the lease began', () =>
+    given(Leased, CouponAdded)
+      .when(start({ month: 'March', year: 2025 }))
+      .thenFails('month-outside-lease'));
+  it('takes the lease’s first month', () =>
+    given(Leased, CouponAdded)
+      .when(start({ month: 'February' }))
+      .then({ type: 'RentPaymentStarted', data: { ...started, month: 'February' } }));
+});
+
+describe('rule: only an available coupon applies', () => {
+  it('takes the coupon whatever the case of the typed code, recording its own spelling', () =>
+    given(Leased, CouponAdded)
+      .when(start({ code: 'SaVe15' }))
+      .then(Started));
+  it('refuses a code no coupon has, naming the field', () =>
+    given(Leased)
+      .when(start())
+      .thenFails('unknown-coupon-code', /save15/));
+  it('refuses a disabled coupon', () =>
+    given(Leased, CouponAdded, CouponDisabled)
+      .when(start())
+      .thenFails('coupon-unavailable', /SAVE15/));
+  it('charges the full rent without a coupon', () =>
+    given(Leased)
+      .when(start({ code: undefined }, 1_234_500))
+      .then({
+        type: 'RentPaymentStarted',
+        data: { ...started, discount: 0, couponCode: null, amountPoisha: 1_234_500 },
+      }));
+});
+
+describe('rule: a month is paid once', () => {
+  it('refuses to start a payment for a month already paid', () =>
+    given(Leased, CouponAdded, Started, Paid)
+      .when(start({}, 1_049_325, 'pi_2'))
+      .thenFails('rent-already-paid', /March 2026/));
+  it('records the same started intent once', () =>
+    given(Leased, CouponAdded, Started).when(start()).thenNothing());
+  it('refuses a second success for a month already paid', () => {
+    const other: DomainEvent = { type: 'RentPaymentStarted', data: { ...started, paymentIntentId: 'pi_2' } };
+    given(Leased, Started, other, Paid)
+      .when(record(intent({ id: 'pi_2' })))
+      .thenFails('rent-already-paid');
+  });
+  it('records a succeeded intent as RentPaid with the lease’s details, once', () => {
+    given(Leased, Started).when(record()).then(Paid);
+    given(Leased, Started, Paid).when(record()).thenNothing();
+  });
+  it('records a success that arrives after the lease ended (the money came in)', () =>
+    given(Requested, Leased, Started, LeaseEnded).when(record()).then(Paid));
+  it('ignores a decline once the month is paid', () =>
+    given(Leased, Started, Paid).when(recordDecline()).thenNothing());
+});
+
+describe('rule: the server prices the rent in integer poisha', () => {
+  it('takes 15% off 12,345 taka: 1,234,500 - 185,175 = 1,049,325 poisha', () =>
+    given(Leased, CouponAdded).when(start()).then(Started));
+  it('refuses an intent opened for another amount than the quote', () =>
+    given(Leased, CouponAdded).when(start({}, 1_000_000)).thenFails('payment-terms-mismatch'));
+  it('refuses a coupon that leaves nothing to pay', () =>
+    given(Leased, FreeCoupon)
+      .when(start({ code: 'free' }, 0))
+      .thenFails('nothing-to-pay'));
+  it('refuses a success whose amount, currency or metadata differ from the start', () => {
+    given(Leased, Started)
+      .when(record(intent({ amount: 100 })))
+      .thenFails('payment-terms-mismatch', /does not match/);
+    given(Leased, Started)
+      .when(record(intent({ currency: 'usd' })))
+      .thenFails('payment-terms-mismatch', /does not match/);
+    given(Leased, Started)
+      .when(record(intent({ metadata: { ...intent().metadata, email: 'eve@building.test' } })))
+      .thenFails('payment-terms-mismatch', /does not match/);
+  });
+});
+
+describe('recording what the provider says', () => {
+  it('refuses an intent not started for this month, or not finished', () => {
+    given(Leased).when(record()).thenFails('payment-not-started');
+    given(Leased, Started)
+      .when(record(intent({ status: 'processing' })))
+      .thenFails('payment-in-progress', /not succeeded/);
+  });
+  it('refuses to record against an apartment never leased to the payer', () =>
+    given(Started)
+      .when(record())
+      .thenFails('payment-terms-mismatch', /never leased/));
+  it('records a decline once per failed charge', () => {
+    given(Leased, Started).when(recordDecline()).then(Failed());
+    given(Leased, Started, Failed()).when(recordDecline()).thenNothing();
+    given(Leased, Started, Failed())
+      .when(recordDecline(declined('ch_2')))
+      .then(Failed('ch_2'));
+  });
+});
+
+describe('rule: one open intent per member and month', () => {
+  it('hands back an intent the browser can still pay, replaces one that cannot be paid', () => {
+    for (const status of ['requires_payment_method', 'requires_confirmation', 'requires_action'])
+      expect(reuseOfOpenIntent(status)).toBe('hand-back');
+    expect(reuseOfOpenIntent('canceled')).toBe('replace');
+  });
+  it('records an intent that succeeded meanwhile (the month is then paid)', () =>
+    expect(reuseOfOpenIntent('succeeded')).toBe('record-as-paid'));
+  it('refuses while the provider is still processing one', () =>
+    expect(() => reuseOfOpenIntent('processing')).toThrow(
+      expect.objectContaining({ code: 'payment-in-progress' }),
+    ));
+});
+
+describe('rule: a second charge for a paid month is refunded, once', () => {
+  const StartedAgain: DomainEvent = {
+    type: 'RentPaymentStarted',
+    data: { ...started, paymentIntentId: 'pi_2' },
+  };
+  const second = intent({ id: 'pi_2', clientSecret: 'pi_2_secret_x' });
+  const refundedAt = new Date('2026-03-05T10:01:00Z');
+  const refund = (i = second): PaymentCommand => ({
+    type: 'RecordRentRefunded',
+    data: { intent: i, refund: { id: 're_1', paymentIntentId: i.id, amount: 1_049_325 }, refundedAt },
+  });
+  const Refunded: DomainEvent = {
+    type: 'RentRefunded',
+    data: {
+      paymentIntentId: 'pi_2',
+      refundId: 're_1',
+      si: 7,
+      month: 'March',
+      year: 2026,
+      email: mina.email,
+      amountPoisha: 1_049_325,
+      reason: 'duplicate-charge',
+      refundedAt: '2026-03-05T10:01:00.000Z',
+    },
+  };
+  const stateOf = (...history: DomainEvent[]) => history.reduce(evolvePayment, initialPaymentState());
+
+  it('refunds an intent of ours that succeeded after another paid the month', () =>
+    expect(secondChargeOf(second, stateOf(Started, StartedAgain, Paid))).toEqual({
+      kind: 'refund',
+      started: { ...started, paymentIntentId: 'pi_2' },
+    }));
+  it('knows a second charge already refunded', () =>
+    expect(secondChargeOf(second, stateOf(Started, StartedAgain, Paid, Refunded))).toEqual({
+      kind: 'refunded',
+      refund: (Refunded as Extract<DomainEvent, { type: 'RentRefunded' }>).data,
+    }));
+  it('has nothing to refund: the paying intent, an unpaid month, an intent not ours or not succeeded', () => {
+    const nothing = { kind: 'none' };
+    expect(secondChargeOf(intent(), stateOf(Started, StartedAgain, Paid))).toEqual(nothing);
+    expect(secondChargeOf(second, stateOf(Started, StartedAgain))).toEqual(nothing);
+    expect(secondChargeOf(second, stateOf(Started, Paid))).toEqual(nothing);
+    expect(secondChargeOf({ ...second, status: 'processing' }, stateOf(Started, StartedAgain, Paid))).toEqual(
+      nothing,
+    );
+  });
+  it('records the refund of the second charge; the month stays paid by the first', () =>
+    given(Leased, Started, StartedAgain, Paid).when(refund()).then(Refunded));
+  it('records the same refund once (client retry, webhook redelivery)', () =>
+    given(Leased, Started, StartedAgain, Paid, Refunded).when(refund()).thenNothing());
+  it('still refuses to record the second charge as paid', () =>
+    given(Leased, Started, StartedAgain, Paid, Refunded).when(record(second)).thenFails('rent-already-paid'));
+  it('refuses a refund of the paying intent, or of a month not paid', () => {
+    given(Leased, Started, StartedAgain, Paid)
+      .when(refund(intent()))
+      .thenFails('payment-terms-mismatch', /not of a second charge/);
+    given(Leased, Started, StartedAgain).when(refund()).thenFails('payment-terms-mismatch');
+  });
+  it('refuses a refund made for another intent', () =>
+    given(Leased, Started, StartedAgain, Paid)
+      .when({
+        type: 'RecordRentRefunded',
+        data: { intent: second, refund: { id: 're_9', paymentIntentId: 'pi_9', amount: 1 }, refundedAt },
+      })
+      .thenFails('payment-terms-mismatch'));
+});
+
+describe('rule: at most one reminder of each kind for an unpaid month', () => {
+  const issuedAt = new Date('2026-03-01T00:05:00Z');
+  const remind = (kind: 'due' | 'overdue', email = mina.email): PaymentCommand => ({
+    type: 'IssueRentReminder',
+    data: { si: 7, month: 'March', year: 2026, email, kind, issuedAt },
+  });
+  const Reminded = (kind: 'due' | 'overdue'): DomainEvent => ({
+    type: 'RentReminderIssued',
+    data: {
+      si: 7,
+      apartment: terms.apartment,
+      month: 'March',
+      year: 2026,
+      email: mina.email,
+      name: mina.name,
+      kind,
+      amountPoisha: 1_234_500,
+      dueBy: '2026-03-05',
+      issuedAt: issuedAt.toISOString(),
+    },
+  });
+
+  it('reminds the member of the full rent, with their name and apartment', () =>
+    given(Leased).when(remind('due')).then(Reminded('due')));
+  it('refuses a second reminder of the same kind', () =>
+    given(Leased, Reminded('due'))
+      .when(remind('due'))
+      .thenFails('reminder-already-issued', /due reminder of apartment 7 for March 2026/));
+  it('still sends the overdue reminder after the due one', () =>
+    given(Leased, Reminded('due')).when(remind('overdue')).then(Reminded('overdue')));
+  it('refuses to remind of a month already paid', () =>
+    given(Leased, Started, Paid).when(remind('overdue')).thenFails('rent-already-paid'));
+  it('refuses to remind someone whose lease ended, or who never leased it', () => {
+    given(Leased, LeaseEnded).when(remind('due')).thenFails('no-active-lease');
+    given(Leased).when(remind('due', 'eve@building.test')).thenFails('no-active-lease');
+  });
+});

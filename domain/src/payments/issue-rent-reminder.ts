@@ -1,0 +1,53 @@
+import type { Month } from '@building/events/catalogue';
+import { refuse } from '@building/events/domain-error';
+import { dueOfNamedMonth } from '@building/events/rent-ledger/lease-months';
+import { alreadyPaid } from './already-paid.ts';
+import { activeLeaseOf } from './lease-terms.ts';
+import type { PaymentContext } from './payment-context.ts';
+import type { PaymentEvent } from './payment.ts';
+import { takaToPoisha } from './pricing.ts';
+
+/** The scheduler reminds the member who leases `si` that `month` is due, or overdue. */
+export interface RentReminderRequest {
+  si: number;
+  month: Month;
+  year: number;
+  email: string;
+  kind: 'due' | 'overdue';
+  issuedAt: Date;
+}
+
+/**
+ * At most one reminder of each kind per apartment and month, only for an unpaid month of an active
+ * lease. The payment stream's version makes this hold across scheduler instances and restarts: the
+ * loser of a race re-decides on the winner's reminder and is refused.
+ */
+export function issueRentReminder(request: RentReminderRequest, context: PaymentContext): PaymentEvent[] {
+  const { si, month, year, kind } = request;
+  const lease = activeLeaseOf(context.agreement, request.email);
+  if (!lease) throw refuse('no-active-lease', `${request.email} does not lease apartment ${si}`);
+  if (context.payment.paid) throw alreadyPaid(context.payment.paid);
+  const issued = context.payment.reminders[kind];
+  if (issued)
+    throw refuse(
+      'reminder-already-issued',
+      `the ${kind} reminder of apartment ${si} for ${month} ${year} was issued at ${issued.issuedAt}`,
+    );
+  return [
+    {
+      type: 'RentReminderIssued',
+      data: {
+        si,
+        apartment: lease.apartment,
+        month,
+        year,
+        email: lease.userEmail,
+        name: lease.userName,
+        kind,
+        amountPoisha: takaToPoisha(lease.rent),
+        dueBy: dueOfNamedMonth({ startedAt: lease.acceptedAt, endedAt: null }, { year, month }).dueBy,
+        issuedAt: request.issuedAt.toISOString(),
+      },
+    },
+  ];
+}

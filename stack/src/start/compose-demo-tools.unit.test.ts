@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const compose = readFileSync(new URL('../../../docker-compose.yml', import.meta.url), 'utf8');
+
+/** The service's block of docker-compose.yml: from its name to the next service. */
+const service = (name: string) => {
+  const start = compose.indexOf(`\n  ${name}:\n`);
+  expect(start, `${name} in docker-compose.yml`).toBeGreaterThan(0);
+  const rest = compose.slice(start + 1);
+  const end = rest.slice(1).search(/\n {2}[\w-]+:\n/);
+  return end < 0 ? rest : rest.slice(0, end + 1);
+};
+const published = (block: string) => /ports: \[([^\]]*)\]/.exec(block)?.[1] ?? '';
+
+/** docker-compose is the deployable mode: the demo stand-ins are opt-in and not on the network. */
+describe('docker-compose.yml and the demo tools', () => {
+  it('publishes the auth emulator and the mailbox on loopback only', () => {
+    expect(published(service('auth-emulator'))).toBe("'127.0.0.1:9099:9099'");
+    expect(published(service('smtp-sink'))).toBe("'127.0.0.1:8025:8025'");
+  });
+
+  it('hands DEMO_IDENTITY to the services and DEMO_MAILBOX to the sink, unset by default', () => {
+    expect(compose).toMatch(/\n {4}DEMO_IDENTITY: \$\{DEMO_IDENTITY:-\}\n/);
+    expect(service('smtp-sink')).toMatch(/\n {6}DEMO_MAILBOX: \$\{DEMO_MAILBOX:-\}\n/);
+  });
+});
