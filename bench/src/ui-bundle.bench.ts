@@ -1,4 +1,4 @@
-import { measureBundle } from '../../ui/scripts/measure-bundle.ts';
+import { measureBundle } from '@building/ui/scripts/measure-bundle.ts';
 import type { Benchmark } from './benchmark.ts';
 
 /**

@@ -285,8 +285,10 @@ export const catalogue = {
     { ...paymentStream, owner: 'payment' },
   ),
   /**
-   * A second confirmed charge for a month already paid was refunded through the provider
-   * (the resident is never charged twice).
+   * Money of a rent charge went back to the resident's card: `duplicate-charge`, a second confirmed
+   * charge for a month already paid, refunded by us (the resident is never charged twice); or
+   * `provider-refund`, a refund (full or partial) made at the provider, e.g. from Stripe's
+   * dashboard, of the charge that paid the month: what it no longer covers is due again.
    */
   RentRefunded: event(
     z.object({
@@ -297,7 +299,12 @@ export const catalogue = {
       year,
       email,
       amountPoisha: z.number().int().min(0),
-      reason: z.enum(['duplicate-charge']),
+      reason: z.enum(['duplicate-charge', 'provider-refund']),
+      /**
+       * provider-refund: what of the month the paying charge still covers after this refund
+       * (0: given back in full, the month is unpaid again), so views need no other event.
+       */
+      coveredPoisha: z.number().int().min(0).optional(),
       refundedAt: isoTime,
     }),
     { ...paymentStream, owner: 'payment' },

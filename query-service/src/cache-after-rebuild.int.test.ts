@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projections } from '@building/projector/projections/registry';
-import { rebuildProjections } from '@building/projector/ops/projections/rebuild-projections';
+import { readModelOf } from '@building/events/read-models/all-read-models';
+import { runProjectionsCli } from './testing/projector-process.ts';
 import { createQueryHarness, type QueryHarness } from './testing/query-harness.ts';
 
 describe('the cache after a projection rebuild', () => {
@@ -19,11 +19,8 @@ describe('the cache after a projection rebuild', () => {
     const damaged = await h.get('/couponAvailable');
     expect(damaged.body.map((c: { description: string }) => c.description)).toEqual(['damaged']);
 
-    await rebuildProjections(
-      h.db,
-      projections.filter((p) => p.model.view === 'coupons'),
-      { log: () => {} },
-    );
+    // The operator's rebuild, as its own process (npm run projections -- rebuild coupons_v1).
+    await runProjectionsCli(h.test.url, ['rebuild', readModelOf('coupons').name]);
     // Same log position as before the rebuild: only the generation tells the cache apart.
     for (let i = 0; i < 200 && h.changes.versionOf('coupons') === `${position}.0`; i++)
       await new Promise((resolve) => setTimeout(resolve, 10));

@@ -6,9 +6,9 @@ import { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { migrateEventStore } from '@building/infra/event-store/schema';
 import { missing } from '@building/infra/testing/infra-availability';
 import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
-import { startProjector } from '@building/projector/start-projector';
 import { buildingHistory } from '@building/domain/testing/building-history';
 import { startQueryService } from './start-query-service.ts';
+import { startProjectorProcess } from './testing/projector-process.ts';
 import { jwtSecret } from './testing/query-harness.ts';
 
 /** One sample of a series with exactly these labels, or undefined. */
@@ -35,7 +35,7 @@ describe.skipIf(missing('postgres'))('the query-service metrics and health', () 
       METRICS_TOKEN: 'a-metrics-token-for-tests',
       HEALTH_MAX_PROJECTION_LAG: '3',
     });
-    projector = await startProjector(config);
+    projector = await startProjectorProcess(test.url);
     const service = await startQueryService(config, { maxWaitMs: 15_000 });
     stopService = service.stop;
     url = service.url;
@@ -119,7 +119,7 @@ describe.skipIf(missing('postgres'))('the query-service metrics and health', () 
       },
     });
 
-    projector = await startProjector(config);
+    projector = await startProjectorProcess(test.url);
     await until(async () => (await lagOf('apartments')).events === 0);
     expect((await lagOf('apartments')).seconds).toBe(0);
     expect((await fetch(`${url}/health`)).status).toBe(200);

@@ -5,10 +5,10 @@ import { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { migrateEventStore } from '@building/infra/event-store/schema';
 import { missing } from '@building/infra/testing/infra-availability';
 import { createTestDatabase, type TestDatabase } from '@building/infra/testing/test-database';
-import { startProjector } from '@building/projector/start-projector';
 import { buildingHistory } from '@building/domain/testing/building-history';
 import { startQueryService } from './start-query-service.ts';
-import { createQueryHarness, jwtSecret, type QueryHarness } from './testing/query-harness.ts';
+import { startProjectorProcess } from './testing/projector-process.ts';
+import { jwtSecret } from './testing/query-harness.ts';
 
 describe.skipIf(missing('postgres'))(
   'read-your-writes with the embedded projector (tailing the store)',
@@ -24,7 +24,7 @@ describe.skipIf(missing('postgres'))(
       await migrateEventStore(test.db);
       // Embedded mode: no Kafka, no Redis configured.
       const config = loadConfig({ DATABASE_URL: test.url, QUERY_PORT: '0', JWT_SECRET: jwtSecret });
-      const projector = await startProjector(config);
+      const projector = await startProjectorProcess(test.url);
       // The tailer reads below the oldest transaction of the whole server, which other test files
       // share: a generous bound keeps this test about correctness, not about their timing.
       const service = await startQueryService(config, { maxWaitMs: 15_000 });
@@ -95,41 +95,3 @@ describe.skipIf(missing('postgres'))(
     });
   },
 );
-
-describe.skipIf(missing('postgres'))('X-Min-Position under interleaved delivery', () => {
-  let q: QueryHarness;
-  beforeAll(async () => {
-    q = await createQueryHarness('ryw_interleaved', { maxWaitMs: 300 });
-  });
-  afterAll(() => q?.close());
-
-  it('waits for the event AT N, not for any later position', async () => {
-    const early = await q.history.addCoupon('EARLY', 10);
-    const late = await q.history.addCoupon('LATE', 20);
-    const [earlyEvent] = await q.store.readStream(`coupon-${early.couponId}`);
-    const [lateEvent] = await q.store.readStream(`coupon-${late.couponId}`);
-
-    // Another partition delivers the later event first.
-    await q.projector.project([lateEvent!]);
-    const waited = await q.get('/couponAvailable', {
-      headers: { 'X-Min-Position': String(earlyEvent!.position) },
-    });
-    expect(waited.status).toBe(200);
-    expect(Number(waited.headers.get('x-position'))).toBe(lateEvent!.position);
-    expect(waited.body.map((c: { code: string }) => c.code)).toEqual(['LATE']); // the bound passed; N not reached
-
-    await q.projector.project([earlyEvent!]);
-    const seen = await q.get('/couponAvailable', {
-      headers: { 'X-Min-Position': String(earlyEvent!.position) },
-    });
-    expect(seen.body.map((c: { code: string }) => c.code).sort()).toEqual(['EARLY', 'LATE']);
-  });
-
-  it('wakes as soon as the event is applied, within the bound', async () => {
-    const coupon = await q.history.addCoupon('SOON', 15);
-    const reply = q.get('/couponAvailable', { headers: { 'X-Min-Position': String(coupon.position) } });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await q.catchUp();
-    expect((await reply).body.map((c: { code: string }) => c.code)).toContain('SOON');
-  });
-});

@@ -6,7 +6,8 @@ import { seedStack } from './start/seed-stack.ts';
 import { serverGroup } from './start/server-group.ts';
 import { serviceSettings, uiSettings } from './start/service-settings.ts';
 import { serviceSpecs } from './start/service-specs.ts';
-import { stackEnvironment } from './start/stack-environment.ts';
+import { authHost, stackEnvironment } from './start/stack-environment.ts';
+import { scheduledBackups } from './backup/scheduled-backups.ts';
 import type { StackOptions } from './start/stack-options.ts';
 import { stackReport, type Stack } from './start/stack-report.ts';
 import { startAuthEmulator, startTools } from './start/start-tools.ts';
@@ -38,7 +39,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const config = loadConfig(settings);
     await group.runAll(serviceSpecs(env, settings, uiSettings(env, tools)));
     await seedStack(env, tools.databaseUrl, config, group, authStarting);
-    return stackReport(env, tools, config, group);
+    const backups = scheduledBackups({
+      env: env.outside,
+      databaseUrl: tools.databaseUrl,
+      emulator: { host: authHost(env), projectId: env.projectId },
+      log: options.log ?? (() => {}),
+    });
+    return stackReport(env, tools, config, {
+      servers: group.servers,
+      async stop() {
+        await backups?.stop();
+        await group.stop();
+      },
+    });
   } catch (error) {
     await authStarting.catch(() => undefined);
     await group.stop();

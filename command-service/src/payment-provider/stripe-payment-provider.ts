@@ -73,6 +73,15 @@ export function createPaymentProvider(config: PaymentProviderConfig): PaymentPro
       }
     },
 
+    async refundsOf(paymentIntentId) {
+      const refunds = await call(() =>
+        client()
+          .refunds.list({ payment_intent: paymentIntentId, limit: 100 })
+          .autoPagingToArray({ limit: 1000 }),
+      );
+      // Stripe lists newest first.
+      return refunds.reverse().map((refund) => ({ id: refund.id, paymentIntentId, amount: refund.amount }));
+    },
     async refundIntent({ paymentIntentId, idempotencyKey }) {
       const refund = await call(() =>
         client().refunds.create({ payment_intent: paymentIntentId, reason: 'duplicate' }, { idempotencyKey }),

@@ -16,7 +16,7 @@ import { createPaymentProvider } from '../payment-provider/stripe-payment-provid
 import { findRentPaid } from './find-rent-paid.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 import type { WebhookNotice } from './payment-provider.ts';
-import { recordIntentOutcome } from './record-payment.ts';
+import { recordIntentOutcome, recordProviderRefunds } from './record-payment.ts';
 import { renderOfflineReceipt, renderReceipt } from '@building/infra/receipts/receipt-pdf';
 import { findOfflinePayment } from '../account/find-offline-payment.ts';
 import { startRentPayment } from './start-rent-payment.ts';
@@ -119,13 +119,18 @@ export function paymentRoutes(deps: AppDeps): Router {
     }
   });
 
-  /** A refund notice names the intent's charge: the intent itself is read back from the provider. */
+  /**
+   * A refund notice names the intent's charge: the intent itself is read back from the provider.
+   * The intent's own outcome first (a second charge is refunded and recorded as such); when it is
+   * the charge that paid the month, the refunds made at the provider are recorded too.
+   */
   async function recordNotice(notice: Exclude<WebhookNotice, { kind: 'ignored' }>) {
     const meta = { by: 'system' as const, now: deps.clock() };
     if (notice.kind !== 'refunded') return recordIntentOutcome(payments, notice.intent, meta);
     const intent = await provider.retrieveIntent(notice.paymentIntentId);
     if (!intent) return { kind: 'not-rent' } as const;
-    return recordIntentOutcome(payments, intent, meta, notice.refund);
+    const outcome = await recordIntentOutcome(payments, intent, meta, notice.refund);
+    return outcome.kind === 'paid' ? recordProviderRefunds(payments, intent, meta) : outcome;
   }
 
   router.get('/payments/:transactionId/receipt', async (ctx) => {

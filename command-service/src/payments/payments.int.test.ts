@@ -423,6 +423,53 @@ describe.skipIf(missing('postgres'))('rent payments through the payment sandbox'
     expect((await recordPayment(second)).body.type).toBe('/problems/second-charge-refunded');
   });
 
+  it('records refunds made at the provider (partial, then the rest) and reopens the month refunded in full', async () => {
+    const month = { si, month: 'March', year: 2027 } as const;
+    const refundEvents = async () =>
+      (await h.eventsOf(streams.payment(si, 2027, 'March'))).filter((e) => e.type === 'RentRefunded');
+    const intentId = String((await call('/create-payment-intent', month)).body.paymentIntentId);
+    expect((await confirm(intentId, 'pm_card_visa')).status).toBe('succeeded');
+    expect((await recordPayment(intentId)).status).toBe(200);
+
+    // An admin refunds part of it in the provider's dashboard: charge.refunded, and nothing else.
+    const part = await h.stripe.refunds.create({ payment_intent: intentId, amount: 234_500 });
+    await expect.poll(async () => (await refundEvents()).length, { timeout: 10_000 }).toBe(1);
+    expect((await refundEvents())[0]!.data).toEqual({
+      paymentIntentId: intentId,
+      refundId: part.id,
+      ...month,
+      email: mina.email,
+      amountPoisha: 234_500,
+      reason: 'provider-refund',
+      coveredPoisha: 1_000_000,
+      refundedAt: expect.any(String),
+    });
+    // Partly refunded, the month stays paid.
+    expect((await call('/create-payment-intent', month)).body.type).toBe('/problems/rent-already-paid');
+
+    const rest = await h.stripe.refunds.create({ payment_intent: intentId });
+    await expect.poll(async () => (await refundEvents()).length, { timeout: 10_000 }).toBe(2);
+    expect((await refundEvents())[1]!.data).toMatchObject({
+      refundId: rest.id,
+      amountPoisha: 1_000_000,
+      coveredPoisha: 0,
+    });
+
+    // Every notice again records nothing more; the refunded intent pays nothing again.
+    const notices = await h.stripe.events.list({ type: 'charge.refunded', limit: 100 });
+    for (const notice of notices.data.filter(
+      (e) => (e.data.object as Stripe.Charge).payment_intent === intentId,
+    ))
+      expect((await redeliver(notice)).body).toEqual({ received: true, recorded: 'provider-refunded' });
+    expect(await refundEvents()).toHaveLength(2);
+    expect((await recordPayment(intentId)).status).toBe(200);
+
+    // Given back in full, the month is open: a new payment takes a new intent.
+    const again = await call('/create-payment-intent', month);
+    expect(again.status).toBe(200);
+    expect(again.body.paymentIntentId).not.toBe(intentId);
+  });
+
   it('answers 400 to a webhook with a bad signature and records nothing', async () => {
     const started = await startPayment('May');
     const intentId = String(started.body.paymentIntentId);

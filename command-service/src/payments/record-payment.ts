@@ -5,6 +5,7 @@ import { streams } from '@building/events/streams';
 import { refuse } from '@building/events/domain-error';
 import type { Caller } from '@building/domain/command-handling/caller';
 import {
+  recordProviderRefunds as recordRefundsMadeAtProvider,
   recordRentPaid,
   recordRentPaymentFailed,
   recordRentRefunded,
@@ -17,7 +18,9 @@ export type RecordedOutcome =
   | { kind: 'refunded'; position: number; refund: EventData<'RentRefunded'> }
   | { kind: 'failed'; code: string; message: string; position: number }
   | { kind: 'pending'; status: string }
-  | { kind: 'not-rent' };
+  | { kind: 'not-rent' }
+  /** Refunds made at the provider of the paying charge: how many were new. */
+  | { kind: 'provider-refunded'; position: number; recorded: number };
 
 /**
  * Records what the provider says about an intent: RentPaid once it succeeded, RentPaymentFailed for
@@ -67,6 +70,22 @@ export async function recordIntentOutcome(
     };
   }
   return { kind: 'pending', status: intent.status };
+}
+
+/**
+ * After the intent's own outcome is recorded, the refunds the provider lists for its charge that
+ * were made there (not our second-charge refunds), each once: charge.refunded lands here.
+ */
+export async function recordProviderRefunds(
+  deps: PaymentDeps,
+  intent: IntentFacts,
+  { by, now }: { by: Caller | 'system'; now: Date },
+): Promise<RecordedOutcome> {
+  const rent = readRentMetadata(intent.metadata);
+  if (!rent) return { kind: 'not-rent' };
+  const refunds = await deps.provider.refundsOf(intent.id);
+  const result = await recordRefundsMadeAtProvider(deps.commands, { period: rent, intent, refunds, by, now });
+  return { kind: 'provider-refunded', position: result.position, recorded: result.events.length };
 }
 
 /** Derived from the intent alone: a retry after a crash asks for the same refund and gets it back. */

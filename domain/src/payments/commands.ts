@@ -122,6 +122,27 @@ export const recordRentRefunded = (
   );
 };
 
+/** The provider lists the refunds of the intent's charge (charge.refunded): each new one of the paying charge, once. */
+export const recordProviderRefunds = (
+  context: CommandContext,
+  input: {
+    period: PaymentPeriod;
+    intent: IntentFacts;
+    refunds: readonly RefundFacts[];
+    by: Caller | 'system';
+    now: Date;
+  },
+) => {
+  const { period, intent, refunds, by, now } = input;
+  return decideOn(
+    context,
+    period,
+    { type: 'RecordProviderRefunds', data: { intent, refunds, refundedAt: now } },
+    by,
+    now,
+  );
+};
+
 /** The reminder scheduler finds the month unpaid at `issuedAt`: the system reminds the member. */
 export const issueRentReminder = (context: CommandContext, reminder: RentReminderRequest) =>
   decideOn(context, reminder, { type: 'IssueRentReminder', data: reminder }, 'system', reminder.issuedAt);

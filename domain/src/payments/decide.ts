@@ -6,7 +6,7 @@ import { issueRentReminder, type RentReminderRequest } from './issue-rent-remind
 import { alreadyPaid } from './already-paid.ts';
 import { activeLeaseOf, leaseTermsOf, type LeaseTerms } from './lease-terms.ts';
 import type { PaymentContext } from './payment-context.ts';
-import type { PaymentEvent, PaymentState } from './payment.ts';
+import { evolvePayment, wasRefunded, type PaymentEvent, type PaymentState } from './payment.ts';
 import { poishaToTaka, priceRent, takaToPoisha } from './pricing.ts';
 
 /** A member asks to pay one month's rent of one apartment, perhaps with a coupon code. */
@@ -31,6 +31,11 @@ export type PaymentCommand =
   | { type: 'RecordRentPaymentFailed'; data: { intent: IntentFacts } }
   /** The provider refunded a second charge (see secondChargeOf): record it once. */
   | { type: 'RecordRentRefunded'; data: { intent: IntentFacts; refund: RefundFacts; refundedAt: Date } }
+  /** The provider reports the refunds of an intent's charge (charge.refunded): record each new one of the paying charge. */
+  | {
+      type: 'RecordProviderRefunds';
+      data: { intent: IntentFacts; refunds: readonly RefundFacts[]; refundedAt: Date };
+    }
   /** The reminder scheduler found the month unpaid at `issuedAt`. */
   | { type: 'IssueRentReminder'; data: RentReminderRequest };
 
@@ -101,6 +106,8 @@ export function decidePayment(command: PaymentCommand, context: PaymentContext):
       return recordRentPaymentFailed(command.data.intent, context.payment);
     case 'RecordRentRefunded':
       return recordRentRefunded(command.data, context.payment);
+    case 'RecordProviderRefunds':
+      return recordProviderRefunds(command.data, context.payment);
     case 'IssueRentReminder':
       return issueRentReminder(command.data, context);
     default: {
@@ -134,6 +141,8 @@ function recordRentPaid(
   { payment, agreement }: PaymentContext,
 ): PaymentEvent[] {
   if (payment.paid?.paymentIntentId === intent.id) return [];
+  // Its success paid the month once; refunded at the provider since, it does not pay it again.
+  if (wasRefunded(payment, intent.id, 'provider-refund')) return [];
   if (payment.paid) throw alreadyPaid(payment.paid);
   const started = startedFor(intent, payment);
   if (intent.status !== 'succeeded')
@@ -224,8 +233,12 @@ export type SecondCharge =
   | { kind: 'refunded'; refund: EventData<'RentRefunded'> };
 
 export function secondChargeOf(intent: IntentFacts, payment: PaymentState): SecondCharge {
-  const refund = payment.refunds.find((r) => r.paymentIntentId === intent.id);
+  const refund = payment.refunds.find(
+    (r) => r.paymentIntentId === intent.id && r.reason === 'duplicate-charge',
+  );
   if (refund) return { kind: 'refunded', refund };
+  // Refunded at the provider: it paid the month once, it is no second charge to refund again.
+  if (wasRefunded(payment, intent.id, 'provider-refund')) return { kind: 'none' };
   if (intent.status !== 'succeeded' || !payment.paid || payment.paid.paymentIntentId === intent.id)
     return { kind: 'none' };
   const started = payment.started.find((s) => s.paymentIntentId === intent.id);
@@ -256,4 +269,43 @@ function recordRentRefunded(
       },
     },
   ];
+}
+
+/**
+ * Refunds made at the provider (full or partial, e.g. from Stripe's dashboard) of the charge that
+ * pays the month, each recorded once (by refund id): what they give back is due again, and given
+ * back in full the month is unpaid (payment.ts). A second charge's refund is recordRentRefunded's;
+ * a refund of an intent that paid nothing is no rent of ours.
+ */
+function recordProviderRefunds(
+  { intent, refunds, refundedAt }: Extract<PaymentCommand, { type: 'RecordProviderRefunds' }>['data'],
+  payment: PaymentState,
+): PaymentEvent[] {
+  const events: PaymentEvent[] = [];
+  let state = payment;
+  for (const refund of refunds) {
+    const paid = state.paid;
+    if (refund.paymentIntentId !== intent.id || paid?.paymentIntentId !== intent.id) continue;
+    if (state.refunds.some((r) => r.refundId === refund.id)) continue;
+    const event: PaymentEvent = {
+      type: 'RentRefunded',
+      data: {
+        ...{
+          paymentIntentId: intent.id,
+          refundId: refund.id,
+          si: paid.si,
+          month: paid.month,
+          year: paid.year,
+        },
+        email: paid.email,
+        amountPoisha: refund.amount,
+        reason: 'provider-refund',
+        coveredPoisha: Math.max(0, paid.amountPoisha - state.paidRefundedPoisha - refund.amount),
+        refundedAt: refundedAt.toISOString(),
+      },
+    };
+    events.push(event);
+    state = evolvePayment(state, event);
+  }
+  return events;
 }

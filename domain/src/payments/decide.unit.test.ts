@@ -337,6 +337,67 @@ describe('rule: a second charge for a paid month is refunded, once', () => {
       .thenFails('payment-terms-mismatch'));
 });
 
+describe('rule: a refund made at the provider is recorded, and reopens what it no longer covers', () => {
+  const refundedAt = new Date('2026-03-07T09:00:00Z');
+  const refunds = (...amounts: number[]): PaymentCommand => ({
+    type: 'RecordProviderRefunds',
+    data: {
+      intent: intent(),
+      refunds: amounts.map((amount, i) => ({ id: `re_${i + 1}`, paymentIntentId: 'pi_1', amount })),
+      refundedAt,
+    },
+  });
+  const Refunded = (n: number, amountPoisha: number, coveredPoisha = 0): DomainEvent => ({
+    type: 'RentRefunded',
+    data: {
+      paymentIntentId: 'pi_1',
+      refundId: `re_${n}`,
+      si: 7,
+      month: 'March',
+      year: 2026,
+      email: mina.email,
+      amountPoisha,
+      reason: 'provider-refund',
+      coveredPoisha,
+      refundedAt: refundedAt.toISOString(),
+    },
+  });
+  const stateOf = (...history: DomainEvent[]) => history.reduce(evolvePayment, initialPaymentState());
+
+  it('records each refund of the paying charge once, full or partial', () => {
+    given(Leased, Started, Paid)
+      .when(refunds(49_325))
+      .then(Refunded(1, 49_325, 1_000_000));
+    given(Leased, Started, Paid, Refunded(1, 49_325, 1_000_000))
+      .when(refunds(49_325, 1_000_000))
+      .then(Refunded(2, 1_000_000, 0));
+    given(Leased, Started, Paid, Refunded(1, 49_325, 1_000_000))
+      .when(refunds(49_325))
+      .thenNothing();
+  });
+  it('leaves a partly refunded month paid, and reopens one refunded in full', () => {
+    expect(stateOf(Started, Paid, Refunded(1, 49_325)).paid?.paymentIntentId).toBe('pi_1');
+    expect(stateOf(Started, Paid, Refunded(1, 49_325)).paidRefundedPoisha).toBe(49_325);
+    expect(stateOf(Started, Paid, Refunded(1, 49_325), Refunded(2, 1_000_000)).paid).toBeNull();
+  });
+  it('lets a month refunded in full be paid again, by a new intent only', () => {
+    given(Leased, CouponAdded, Started, Paid, Refunded(1, 1_049_325))
+      .when(start({}, 1_049_325, 'pi_3'))
+      .then({ type: 'RentPaymentStarted', data: { ...started, paymentIntentId: 'pi_3' } });
+    // The refunded intent, reported again as succeeded, pays nothing.
+    given(Leased, Started, Paid, Refunded(1, 1_049_325)).when(record()).thenNothing();
+    expect(secondChargeOf(intent(), stateOf(Started, Paid, Refunded(1, 1_049_325)))).toEqual({
+      kind: 'none',
+    });
+  });
+  it('refuses a new payment for a month only partly refunded: it stays paid', () =>
+    given(Leased, CouponAdded, Started, Paid, Refunded(1, 49_325))
+      .when(start({}, 1_049_325, 'pi_3'))
+      .thenFails('rent-already-paid'));
+  it('records nothing for a refund of an intent that paid nothing', () =>
+    given(Leased, Started).when(refunds(1_049_325)).thenNothing());
+});
+
 describe('rule: at most one reminder of each kind for an unpaid month', () => {
   const issuedAt = new Date('2026-03-01T00:05:00Z');
   const remind = (kind: 'due' | 'overdue', email = mina.email): PaymentCommand => ({

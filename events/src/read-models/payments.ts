@@ -4,7 +4,7 @@ import { defineReadModel } from './read-model.ts';
 
 /** A payment row is a rent paid, or the refund of a second charge for a month already paid. */
 export const paymentStatuses = ['paid', 'refunded'] as const;
-export const refundReasons = ['duplicate-charge'] as const;
+export const refundReasons = ['duplicate-charge', 'provider-refund'] as const;
 
 /**
  * GET /payments/:email[?month=]: one row per rent paid (`payments`) and one per second charge
@@ -54,7 +54,10 @@ export const paymentsView = defineReadModel({
     floor: z.number().int(),
     couponCode: z.string().nullable(),
     discount: z.number().int(),
-    /** 'refunded': a second charge for a month already paid, given back (no receipt). */
+    /**
+     * 'refunded': money given back (no receipt): a second charge for a month already paid
+     * (`duplicate-charge`), or a refund made at the provider (`provider-refund`).
+     */
     status: z.enum(paymentStatuses),
     refundReason: z.enum(refundReasons).nullable(),
   }),

@@ -19,7 +19,7 @@ export const rentLedgerView = defineReadModel({
   version: 1,
   audience: 'owner',
   tables: ['leases', 'months'],
-  events: ['AgreementAccepted', 'LeaseEnded', 'RentPaid', 'RentReminderIssued'],
+  events: ['AgreementAccepted', 'LeaseEnded', 'RentPaid', 'RentRefunded', 'RentReminderIssued'],
   row: z.object({
     lease_id: z.string(),
     email: z.string(),

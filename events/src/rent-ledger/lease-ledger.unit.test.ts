@@ -87,6 +87,27 @@ describe('a lease ledger', () => {
     });
   });
 
+  it('shows a refund made at the provider: the smaller amount paid, and the month owed again once refunded in full', () => {
+    const refunded = (refundId: string, amountPoisha: number, coveredPoisha: number) =>
+      ({
+        type: 'RentRefunded',
+        data: {
+          ...{ paymentIntentId: 'pi_March', refundId, si: 7, month: 'March', year: 2026, email: mina },
+          ...{ amountPoisha, reason: 'provider-refund', coveredPoisha },
+          refundedAt: '2026-03-10T06:00:00Z',
+        },
+      }) satisfies DomainEvent;
+    const paidMarch = [accepted('2026-03-02T06:00:00Z'), paid('March', '2026-03-03T06:00:00Z')];
+    const partly = ledgerAt(
+      fold(...paidMarch, refunded('re_1', 160_000, 2_000_000)),
+      '2026-03-20T06:00:00Z',
+    )[0];
+    expect(partly?.months[0]).toMatchObject({ status: 'paid', paid: { amountPoisha: 2_000_000 } });
+    const whole = fold(...paidMarch, refunded('re_1', 160_000, 2_000_000), refunded('re_2', 2_000_000, 0));
+    expect(statuses(whole, '2026-03-20T06:00:00Z')).toEqual(['March overdue']);
+    expect(ledgerAt(whole, '2026-03-20T06:00:00Z')[0]).toMatchObject({ balancePoisha: 2_400_000 });
+  });
+
   it('answers a past moment as it was then: later payments, reminders and leases do not count', () => {
     const later = fold(
       accepted('2026-03-01T04:00:00Z'),

@@ -17,6 +17,7 @@ export const ledgerEventTypes = [
   'AgreementAccepted',
   'LeaseEnded',
   'RentPaid',
+  'RentRefunded',
   'RentReminderIssued',
 ] as const;
 
@@ -54,6 +55,16 @@ export function applyLedgerEvent(facts: LedgerFacts, event: DomainEvent): Ledger
       const { amountPoisha, couponCode, paidAt, transactionId } = event.data;
       return settle(facts, event.data, (m) =>
         m.paid ? m : { ...m, paid: { amountPoisha, couponCode, paidAt, transactionId } },
+      );
+    }
+    case 'RentRefunded': {
+      // A refund made at the provider of the paying charge: the payment now covers less, or nothing.
+      const { reason, coveredPoisha, paymentIntentId } = event.data;
+      if (reason !== 'provider-refund' || coveredPoisha === undefined) return facts;
+      return settle(facts, event.data, (m) =>
+        m.paid?.transactionId !== paymentIntentId
+          ? m
+          : { ...m, paid: coveredPoisha > 0 ? { ...m.paid, amountPoisha: coveredPoisha } : null },
       );
     }
     case 'RentReminderIssued': {

@@ -85,6 +85,20 @@ export const rentLedger = defineProjection(rentLedgerView, {
         },
       },
     ],
+    // A refund made at the provider of the paying charge (full: the month is unpaid again).
+    RentRefunded: ({ data }) =>
+      data.reason !== 'provider-refund' || data.coveredPoisha === undefined
+        ? []
+        : [
+            {
+              table: 'months',
+              update:
+                data.coveredPoisha > 0
+                  ? { paid_amount_poisha: data.coveredPoisha }
+                  : { paid_amount_poisha: null, coupon_code: null, paid_at: null, transaction_id: null },
+              where: { month_key: settledMonthKey(data), transaction_id: data.paymentIntentId },
+            },
+          ],
     RentReminderIssued: ({ data }) => [
       {
         table: 'months',

@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { signAccessToken } from '@building/infra/auth/access-token';
 import { createPostgresRevocationStore } from '@building/infra/auth/postgres-revocation-store';
 import { watchRevokedTokens } from '@building/infra/auth/revoked-tokens';
-import { createViewsHarness, type ViewsHarness } from '@building/projector/testing/views-harness';
 import { createApp, type QueryDeps } from '../app.ts';
 import type { CacheStore } from '../cache/cache-store.ts';
 import { createLruCacheStore } from '../cache/lru-cache-store.ts';
 import { createViewCache } from '../cache/view-cache.ts';
 import { listenForViewChanges, type ViewChanges } from '../live/view-changes.ts';
+import { createProjectedViews, type Views } from './projected-views.ts';
 
 export const jwtSecret = 'query-service-test-secret-0123456789abcdef';
 export const uiOrigin = 'http://ui.building.test';
@@ -23,19 +23,22 @@ export interface Reply {
 }
 
 /**
- * Test support: the views harness (fresh database, history writer, catchUp) plus the query-service
- * on a free port, and `get(path, { as })` which signs a token for `as`.
+ * Test support: views (a fresh database, a history writer, catchUp; by default built by the
+ * projector as its own process, see projected-views.ts) plus the query-service on a free port, and
+ * `get(path, { as })` which signs a token for `as`. A test above the services may bring its own
+ * views (`views`), e.g. with the projector in-process to apply events in an order of its choosing.
  */
-export async function createQueryHarness(
+export async function createQueryHarness<V extends Views = Views>(
   label: string,
   options: Pick<
     QueryDeps,
     'maxWaitMs' | 'log' | 'reads' | 'streamCaps' | 'trustProxyHops' | 'responseCacheBytes'
   > & {
     cacheStore?: CacheStore;
+    views?: (label: string) => Promise<V>;
   } = {},
 ) {
-  const views: ViewsHarness = await createViewsHarness(label);
+  const views = (await (options.views ?? createProjectedViews)(label)) as V;
   const changes: ViewChanges = await listenForViewChanges(views.db, { log: options.log });
   const cacheStore = options.cacheStore ?? createLruCacheStore();
   const imagesDir = mkdtempSync(join(tmpdir(), 'building-images-'));
@@ -112,4 +115,4 @@ export async function createQueryHarness(
     },
   };
 }
-export type QueryHarness = Awaited<ReturnType<typeof createQueryHarness>>;
+export type QueryHarness<V extends Views = Views> = Awaited<ReturnType<typeof createQueryHarness<V>>>;

@@ -2,12 +2,16 @@ import Router from '@koa/router';
 import { secretKeyOnly } from './api-keys.ts';
 import { newId } from './ids.ts';
 import { parseParams } from './params.ts';
-import { chargeOf, createRefundParams, newRefund } from './refunds.ts';
+import { listPage } from './list-params.ts';
+import { chargeOf, createRefundParams, listRefundParams, newRefund } from './refunds.ts';
 import type { SandboxState } from './sandbox-context.ts';
 import type { SandboxDeps } from './sandbox-deps.ts';
 import { invalidRequest } from './stripe-error.ts';
 
-/** Stripe's refunds API: POST /v1/refunds (by payment_intent or charge) and GET /v1/refunds/:id. */
+/**
+ * Stripe's refunds API: POST /v1/refunds (by payment_intent or charge; as a dashboard refund does,
+ * it sends `charge.refunded`), GET /v1/refunds[?payment_intent=|charge=] and GET /v1/refunds/:id.
+ */
 export function refundRoutes(deps: SandboxDeps): Router<SandboxState> {
   const router = new Router<SandboxState>();
   const { store } = deps;
@@ -38,6 +42,18 @@ export function refundRoutes(deps: SandboxDeps): Router<SandboxState> {
     store.saveRefund(refund);
     deps.publishEvent('charge.refunded', chargeOf(intent, store.refundsOf(intent.id)), ctx);
     ctx.body = refund;
+  });
+
+  router.get('/v1/refunds', (ctx) => {
+    const params = parseParams(listRefundParams, ctx.state.params);
+    const all = store
+      .allRefunds()
+      .filter(
+        (refund) =>
+          (!params.payment_intent || refund.payment_intent === params.payment_intent) &&
+          (!params.charge || refund.charge === params.charge),
+      );
+    ctx.body = listPage([...all].reverse(), params, '/v1/refunds', 'refund');
   });
 
   router.get('/v1/refunds/:id', (ctx) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { unixSeconds } from './ids.ts';
+import { listParams } from './list-params.ts';
 import { expandParam, formInteger, metadataParam, applyMetadata } from './params.ts';
 import type { PaymentIntent } from './payment-intents.ts';
 import { invalidRequest } from './stripe-error.ts';
@@ -52,6 +53,14 @@ export const createRefundParams = z.strictObject({
   expand: expandParam,
 });
 export type CreateRefundParams = z.output<typeof createRefundParams>;
+
+/** GET /v1/refunds: Stripe's list, optionally of one intent's (or one charge's) refunds. */
+export const listRefundParams = z.strictObject({
+  ...listParams,
+  payment_intent: z.string().optional(),
+  charge: z.string().optional(),
+  expand: expandParam,
+});
 
 /** A refund of (part of) the intent's charge; refused when the intent has not succeeded or too much is asked. */
 export function newRefund(

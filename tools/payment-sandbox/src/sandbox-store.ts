@@ -55,6 +55,11 @@ export class SandboxStore {
   }
 
   /** Oldest first. */
+  allRefunds(): Refund[] {
+    return [...this.refunds.values()];
+  }
+
+  /** Oldest first. */
   refundsOf(intentId: string): Refund[] {
     return [...this.refunds.values()].filter((refund) => refund.payment_intent === intentId);
   }

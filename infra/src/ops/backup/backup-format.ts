@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * A backup file: gzip'd JSON lines. The header, then each event row in log order, then the rows
+ * of the side tables (uploaded images, the mailer's record of sent emails), then a trailer with
+ * the counts and the sha256 of every line before it, so a damaged or cut file is refused whole.
+ */
+export const BACKUP_FORMAT = 'building-backup';
+export const BACKUP_FORMAT_VERSION = 1;
+
+/** The event store's schema the rows are in (infra/src/event-store/schema.ts); bump it with a change. */
+export const EVENT_STORE_SCHEMA_VERSION = 1;
+
+/** Tables restored with the log: what is not derived from it. Views and checkpoints are rebuilt. */
+export const sideTables = ['images', 'mailer_sent'] as const;
+export type SideTable = (typeof sideTables)[number];
+
+export const backupHeader = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  formatVersion: z.literal(BACKUP_FORMAT_VERSION),
+  schemaVersion: z.number().int(),
+  createdAt: z.string(),
+  /** The log as of the backup's snapshot: its event count and last position. */
+  events: z.number().int().nonnegative(),
+  lastPosition: z.number().int().nonnegative(),
+  /** Each stream's last version and hash: the chain heads a restore must end on. */
+  heads: z.array(z.object({ stream: z.string(), version: z.number().int(), hash: z.string() })),
+  /** The auth emulator's accounts (embedded mode), or null. */
+  accounts: z.array(z.record(z.string(), z.unknown())).nullable(),
+});
+export type BackupHeader = z.infer<typeof backupHeader>;
+
+export const backupTrailer = z.object({
+  end: z.literal(true),
+  events: z.number().int().nonnegative(),
+  rows: z.record(z.string(), z.number().int().nonnegative()),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type BackupTrailer = z.infer<typeof backupTrailer>;
+
+/** Bytes (bytea) travel as base64 in the JSON lines. */
+export const encodeValue = (value: unknown) =>
+  Buffer.isBuffer(value) ? { $bytes: value.toString('base64') } : value;
+export const decodeValue = (value: unknown) =>
+  typeof value === 'object' && value !== null && '$bytes' in value && typeof value.$bytes === 'string'
+    ? Buffer.from(value.$bytes, 'base64')
+    : value;
