@@ -546,6 +546,7 @@ export const bn: Translation<typeof en> = {
     settledAt: 'নিষ্পত্তির সময়',
     items: 'খাত',
     dueBy: 'পরিশোধের শেষ দিন',
+    coveredPoisha: 'পরিশোধিত অংশ',
   },
   api: {
     unreachable: 'সার্ভারে পৌঁছানো যাচ্ছে না। সংযোগ দেখে আবার চেষ্টা করুন।',

@@ -542,6 +542,7 @@ export const en = {
     settledAt: 'Settled at',
     items: 'Items',
     dueBy: 'Due by',
+    coveredPoisha: 'Covered',
   },
   api: {
     unreachable: 'Cannot reach the server. Check your connection and try again.',
