@@ -16,23 +16,24 @@ const user = {
   photoURL: 'https://example.com/karim.png',
 };
 const path = '/dashboard/userProfile';
+const pendingA103 = {
+  _id: 'r1',
+  si: 3,
+  user_name: 'Karim User',
+  user_email: user.email,
+  room: '103',
+  apartment: 'A-103',
+  block: 'A',
+  floor: 1,
+  rent: 13000,
+  status: 'pending' as const,
+  timestamp: Date.UTC(2026, 2, 5, 12),
+};
 
 describe('user profile', () => {
   it("shows the user's card and their requests with each one's status", async () => {
     dashboard.myAgreements[user.email] = [
-      {
-        _id: 'r1',
-        si: 3,
-        user_name: 'Karim User',
-        user_email: user.email,
-        room: '103',
-        apartment: 'A-103',
-        block: 'A',
-        floor: 1,
-        rent: 13000,
-        status: 'pending',
-        timestamp: Date.UTC(2026, 2, 5, 12),
-      },
+      pendingA103,
       {
         _id: 'r2',
         si: 5,
@@ -62,21 +63,7 @@ describe('user profile', () => {
   });
 
   it('withdraws a pending request from the list, after asking', async () => {
-    dashboard.myAgreements[user.email] = [
-      {
-        _id: 'r1',
-        si: 3,
-        user_name: 'Karim User',
-        user_email: user.email,
-        room: '103',
-        apartment: 'A-103',
-        block: 'A',
-        floor: 1,
-        rent: 13000,
-        status: 'pending',
-        timestamp: Date.UTC(2026, 2, 5, 12),
-      },
-    ];
+    dashboard.myAgreements[user.email] = [pendingA103];
     backend.agreements.push({ si: 3, email: user.email, status: 'pending', timestamp: Date.UTC(2026, 2, 5) });
     const { user: person } = renderRoute(path, { signedInAs: user });
     await person.click(await screen.findByRole('button', { name: 'Withdraw request for apartment A-103' }));
