@@ -11,7 +11,6 @@ import { solidPng } from './solid-png.ts';
  * e2e set-up file (fail-on-page-problems.ts) fails the test that was running when one happened.
  */
 const problems: string[] = [];
-const allowed: RegExp[] = [];
 const watched = new Set<BrowserContext>();
 
 /** What the page loads that a person sees, or that makes the page work. */
@@ -22,15 +21,7 @@ const tile = solidPng(256, 256, [230, 228, 220]);
 const isLocal = (url: URL) => url.hostname === '127.0.0.1' || url.hostname === 'localhost';
 
 function report(problem: string) {
-  if (!allowed.some((pattern) => pattern.test(problem))) problems.push(problem);
-}
-
-/**
- * The current test provokes this problem on purpose (a dropped connection, a stream cut off):
- * problems matching the pattern are not counted until the test ends.
- */
-export function allowPageProblems(pattern: RegExp): void {
-  allowed.push(pattern);
+  problems.push(problem);
 }
 
 const where = (page: Page | null | undefined) => {
@@ -156,12 +147,11 @@ async function inspectOpenPages() {
   );
 }
 
-/** Everything seen since the last call (the allowances end with it). */
+/** Everything seen since the last call. */
 export async function takePageProblems(): Promise<string[]> {
   await inspectOpenPages();
   const taken = [...new Set(problems)];
   problems.length = 0;
-  allowed.length = 0;
   return taken;
 }
 

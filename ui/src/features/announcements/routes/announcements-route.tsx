@@ -19,7 +19,7 @@ export default function AnnouncementsRoute() {
             {announcements.data?.map((announcement, index) => (
               <li key={announcement._id} className="box announcement">
                 <h2 className="title is-5 mb-1">
-                  {formatNumber(index + 1)}. {announcement.title}
+                  {formatNumber(index + 1)}. <span translate="no">{announcement.title}</span>
                 </h2>
                 {announcement.postedAt && (
                   <p className="is-size-7 text-muted mb-2">
@@ -27,7 +27,9 @@ export default function AnnouncementsRoute() {
                     <time dateTime={announcement.postedAt}>{formatLongDate(announcement.postedAt)}</time>
                   </p>
                 )}
-                <p className="announcement-text">{announcement.description}</p>
+                <p className="announcement-text" translate="no">
+                  {announcement.description}
+                </p>
               </li>
             ))}
           </ol>
