@@ -21,6 +21,7 @@ export function latinText(page: Page): Promise<string[]> {
       'JSON',
       'Leaflet',
       'OpenStreetMap',
+      'WebP', // image formats: PNG, JPEG and GIF pass as codes
     ]);
     const allowed = (word: string) =>
       names.has(word) ||
