@@ -684,6 +684,15 @@ export const bn: Translation<typeof en> = {
     membersOnly: 'এই পাতাটি অ্যাপার্টমেন্ট ভাড়া নেওয়া সদস্যদের জন্য। আপনার পরিশোধের ইতিহাস আপনার জন্য খোলা থাকবে।',
   },
   account: {
+    title: 'হিসাব',
+    what: 'হিসাব',
+    balance: 'বাকি',
+    noLines: 'এখনো কিছু দেনা বা পরিশোধ নেই: চুক্তি গৃহীত হলে আপনার হিসাব শুরু হবে।',
+    date: 'তারিখ',
+    month: 'মাস',
+    description: 'বিবরণ',
+    debit: 'দেনা',
+    credit: 'পরিশোধ',
     methods: {
       card: 'কার্ড',
       cash: 'নগদ টাকা',

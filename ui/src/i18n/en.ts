@@ -680,6 +680,15 @@ export const en = {
   },
   /** A resident's account: charges, offline payments, deposits. */
   account: {
+    title: 'Account',
+    what: 'account',
+    balance: 'Balance',
+    noLines: 'Nothing owed or paid yet: your account starts when an agreement is accepted.',
+    date: 'Date',
+    month: 'Month',
+    description: 'Description',
+    debit: 'Owed',
+    credit: 'Paid',
     methods: { card: 'card', cash: 'cash', bank: 'bank transfer', bkash: 'bKash', nagad: 'Nagad' },
     chargeKinds: {
       service: 'Service charge',
