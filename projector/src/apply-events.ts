@@ -1,23 +1,23 @@
 import type { Knex } from 'knex';
 import { decodeProjectedEvent } from '@building/events/decode-event';
 import { VIEWS_CHANGED_CHANNEL, type ViewChange } from '@building/events/read-models/view-changes';
-import { loadBatch, planLoad } from './load-batch.ts';
-import { notifyPayloads } from './notify-payloads.ts';
-import { ALL_PROJECTIONS } from './park.ts';
-import type { ProjectionTarget } from './projection-target.ts';
+import { planLoads, type LoadPlan } from './load-batch.ts';
+import { tracksStream, type ProjectionTarget } from './projection-target.ts';
 import { holdProjections } from './projection-lock.ts';
-import { admit } from './admit-event.ts';
 import {
-  tracksStream,
-  ViewBatch,
+  admit,
   type Park,
   type ProjectorLog,
   type SkippedEvent,
   type Step,
+  type ViewBatch,
 } from './view-batch.ts';
-import { planViewRows, writeBatch, type SqlPart } from './write-batch.ts';
+import { planWrite, type SqlPart } from './write-batch.ts';
 
 export type { ProjectorLog, Step } from './view-batch.ts';
+
+/** The projection name under which events no projection could decode are parked. */
+const ALL_PROJECTIONS = '*';
 
 export interface Projector {
   /**
@@ -65,24 +65,25 @@ export function createProjector(options: {
         }
       }
       // Planned ahead only for the first attempt: a retry starts from fresh view batches.
-      let prepared: PreparedBatch | undefined;
+      let prepared: LoadPlan | undefined;
       if (projectOptions?.after) {
-        prepared = await prepareBatch(options.targets, steps);
+        prepared = await planBatch(touchedBy(options.targets, steps), steps);
         await projectOptions.after;
       }
+      const written = { malformed, alsoWrite: projectOptions?.alsoWrite };
       const attempt = (isolate: boolean) =>
         retryOnConflict(() =>
           options.db.transaction(async (trx) => {
             const ahead = prepared;
             prepared = undefined;
             // NOTIFYs are delivered to listeners only when this transaction commits.
-            const changes = await applyBatch(trx, options.targets, steps, log, {
-              prepared: ahead,
-              isolate,
-              malformed,
-              alsoWrite: projectOptions?.alsoWrite,
-              notifyChannel: VIEWS_CHANGED_CHANNEL,
-            });
+            const changes = isolate
+              ? await applyEventByEvent(trx, options.targets, steps, log, written)
+              : await applyBatch(trx, options.targets, steps, log, {
+                  ...written,
+                  prepared: ahead,
+                  notifyChannel: VIEWS_CHANGED_CHANNEL,
+                });
             await projectOptions?.inTransaction?.(trx);
             return changes;
           }),
@@ -100,12 +101,15 @@ export function createProjector(options: {
 }
 
 /**
- * Applies decoded events to the targets inside `trx`: loads each view's checkpoints, gaps and
- * touched rows (one query), folds the batch in memory (accept / skip / park per stream, see
- * admit-event.ts), and writes every table once (one statement; a big batch loads and writes each
- * view in its own statements, see pipelineViews). With `isolate`, each event is applied to each
- * view under its own savepoint instead, and one whose rows cannot be written is parked
- * ('apply-failed') while its stream moves on.
+ * Applies decoded events to the targets inside `trx`, in three steps, each in its own file:
+ * 1. load (load-batch.ts): each touched view's checkpoints, gaps and rows the batch names, in one
+ *    query (a big batch: one per view, see LoadPlan), with every event's row changes planned;
+ * 2. fold (view-batch.ts): accept / skip / park each event per stream and apply its changes to
+ *    the rows, in memory;
+ * 3. write (write-batch.ts): every table once, the checkpoints, parked events, positions and
+ *    NOTIFYs, in one statement (a big batch: one per view, the last with the rest).
+ * A big batch's statements are queued as soon as they are planned, so Postgres loads and writes
+ * one view while Node folds the next.
  */
 export async function applyBatch(
   trx: Knex.Transaction,
@@ -113,70 +117,106 @@ export async function applyBatch(
   steps: readonly Step[],
   log: ProjectorLog,
   options: {
-    isolate?: boolean;
     malformed?: ReadonlyArray<{ projection: string } & Park>;
     alsoWrite?: SqlPart;
     /** Announce the batch's view changes on this channel, from the same statement as its writes. */
     notifyChannel?: string;
-    /** These targets' view batches and loads, planned before the transaction (prepareBatch). */
-    prepared?: PreparedBatch;
+    /** The loads, planned before the transaction (see project's `after`). */
+    prepared?: LoadPlan;
   } = {},
 ): Promise<ViewChange[]> {
-  const notify = (changes: ViewChange[]) =>
-    options.notifyChannel ? { channel: options.notifyChannel, payloads: notifyPayloads(changes) } : undefined;
-  const prepared = options.isolate ? undefined : options.prepared;
-  const touched = prepared ? prepared.views.map((v) => v.target) : touchedBy(targets, steps);
+  const plan = options.prepared ?? (await planBatch(touchedBy(targets, steps), steps));
+  const views = plan.groups.flat();
   // Held until commit: a rebuild's swap waits for this batch, and this batch for it.
+  await holdProjections(
+    trx,
+    views.map((v) => v.target.key),
+    'shared',
+  );
+  const statements = new StatementQueue(trx);
+  const loads = plan.loads.map((load) => statements.add(load));
+  let changes: ViewChange[] = [];
+  for (const [index, group] of plan.groups.entries()) {
+    await loads[index];
+    for (let from = 0; from < steps.length; from += foldChunk) {
+      if (from > 0) await yieldToIo();
+      for (const step of steps.slice(from, from + foldChunk)) for (const view of group) view.fold(step, log);
+    }
+    const last = index === plan.groups.length - 1;
+    const write = planWrite(
+      group,
+      last
+        ? {
+            plainInserts: true,
+            bookkeeping: views,
+            malformed: options.malformed,
+            alsoWrite: options.alsoWrite,
+            announce: { views, channel: options.notifyChannel },
+          }
+        : { plainInserts: true },
+    );
+    statements.add(write.statement);
+    changes = write.changes;
+    if (!last) await yieldToIo();
+  }
+  // Nothing touched: the malformed events and the caller's write still go in.
+  if (plan.groups.length === 0) {
+    const write = planWrite([], { malformed: options.malformed, alsoWrite: options.alsoWrite });
+    statements.add(write.statement);
+  }
+  await statements.drained();
+  return changes;
+}
+
+/**
+ * A batch whose rows could not be written, again with each event applied to each view under its
+ * own savepoint: one whose rows cannot be written is parked ('apply-failed') while its stream
+ * moves on.
+ */
+async function applyEventByEvent(
+  trx: Knex.Transaction,
+  targets: readonly ProjectionTarget[],
+  steps: readonly Step[],
+  log: ProjectorLog,
+  options: { malformed?: ReadonlyArray<{ projection: string } & Park>; alsoWrite?: SqlPart },
+): Promise<ViewChange[]> {
+  const touched = touchedBy(targets, steps);
   await holdProjections(
     trx,
     touched.map((t) => t.key),
     'shared',
   );
-  if (!options.isolate) {
-    const views = prepared?.views ?? touched.map((t) => new ViewBatch(t));
-    const rowsWritten = steps.length >= writeEachViewFrom;
-    if (rowsWritten) await pipelineViews(trx, views, steps, log, prepared?.loads);
-    else {
-      await loadBatch(trx, views, steps);
-      for (const step of steps) for (const view of views) view.fold(step, log);
-    }
-    const changes = mergeChanges(views);
-    await writeBatch(trx, views, {
-      malformed: options.malformed,
-      bookkeepingOnly: rowsWritten,
-      plainInserts: true,
-      alsoWrite: options.alsoWrite,
-      notify: notify(changes),
-    });
-    return changes;
-  }
-  if (options.malformed?.length || options.alsoWrite)
-    await writeBatch(trx, [], { malformed: options.malformed, alsoWrite: options.alsoWrite });
+  await planWrite([], options).statement(trx);
   const applied: ViewBatch[] = [];
   for (const step of steps) {
     for (const target of touched) {
       if (!tracksStream(target, step.stream)) continue;
-      const view = new ViewBatch(target);
+      // Load, fold and write this one event; after a failure, park it and move its stream on.
+      const apply = async (db: Knex.Transaction, failure?: unknown) => {
+        const plan = await planLoads([target], [step], { perView: true });
+        const view = plan.groups[0]![0]!;
+        await plan.loads[0]!(db);
+        if (failure === undefined) view.fold(step, log);
+        else {
+          if (admit(view.versions.get(step.stream) ?? 0, step.version) !== 'apply') throw failure;
+          view.parkFailed(step, failure, log);
+          view.advance(step);
+        }
+        await planWrite([view], { bookkeeping: [view] }).statement(db);
+        return view;
+      };
       try {
-        await trx.transaction(async (savepoint) => {
-          await loadBatch(savepoint, [view], [step]);
-          view.fold(step, log);
-          await writeBatch(savepoint, [view]);
-        });
-        applied.push(view);
+        applied.push(await trx.transaction((savepoint) => apply(savepoint)));
       } catch (error) {
         if (!isDataError(error)) throw error;
-        const failed = new ViewBatch(target);
-        await loadBatch(trx, [failed], [step]);
-        if (admit(failed.versions.get(step.stream) ?? 0, step.version) !== 'apply') throw error;
-        failed.parkFailed(step, error, log);
-        failed.advance(step);
-        await writeBatch(trx, [failed]);
+        await apply(trx, error);
       }
     }
   }
-  const changes = mergeChanges(applied);
-  await writeBatch(trx, [], { notify: notify(changes) });
+  const { statement, changes } = planWrite([], {
+    announce: { views: applied, channel: VIEWS_CHANGED_CHANNEL },
+  });
+  await statement(trx);
   return changes;
 }
 
@@ -192,54 +232,9 @@ const writeEachViewFrom = 256;
 /** Steps folded between two turns of the event loop, so the next queued statement goes out. */
 const foldChunk = 250;
 
-async function pipelineViews(
-  trx: Knex.Transaction,
-  views: readonly ViewBatch[],
-  steps: readonly Step[],
-  log: ProjectorLog,
-  planned?: ReadonlyArray<(trx: Knex.Transaction) => Promise<void>>,
-): Promise<void> {
-  const statements = new StatementQueue(trx);
-  const loads = [];
-  for (const [index, view] of views.entries()) {
-    const load = planned?.[index];
-    loads.push(statements.add(load ?? planLoad([view], steps)));
-    if (!load) await yieldToIo();
-  }
-  for (const [index, view] of views.entries()) {
-    await loads[index];
-    for (let from = 0; from < steps.length; from += foldChunk) {
-      if (from > 0) await yieldToIo();
-      for (const step of steps.slice(from, from + foldChunk)) view.fold(step, log);
-    }
-    statements.add(planViewRows(view, { plainInserts: true }));
-    await yieldToIo();
-  }
-  await statements.drained();
-}
-
-/** A big batch's view batches with their loads, planned before its transaction starts. */
-export interface PreparedBatch {
-  views: ViewBatch[];
-  loads: Array<(trx: Knex.Transaction) => Promise<void>>;
-}
-
-/**
- * Plans a big batch ahead (which rows and checkpoints each view loads), yielding between views so
- * that the batch before it keeps its statements going meanwhile. A small batch plans nothing ahead.
- */
-async function prepareBatch(
-  targets: readonly ProjectionTarget[],
-  steps: readonly Step[],
-): Promise<PreparedBatch | undefined> {
-  if (steps.length < writeEachViewFrom) return undefined;
-  const views = touchedBy(targets, steps).map((t) => new ViewBatch(t));
-  const loads = [];
-  for (const view of views) {
-    await yieldToIo();
-    loads.push(planLoad([view], steps));
-  }
-  return { views, loads };
+/** The touched views' loads, planned (a big batch yields between views). */
+function planBatch(touched: readonly ProjectionTarget[], steps: readonly Step[]): Promise<LoadPlan> {
+  return planLoads(touched, steps, { perView: steps.length >= writeEachViewFrom, between: yieldToIo });
 }
 
 /**
@@ -283,18 +278,6 @@ const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** The targets that track a stream of the batch: the only ones it loads, folds and writes. */
 const touchedBy = (targets: readonly ProjectionTarget[], steps: readonly Step[]) =>
   targets.filter((t) => steps.some((s) => tracksStream(t, s.stream)));
-
-function mergeChanges(views: readonly ViewBatch[]): ViewChange[] {
-  const merged = new Map<string, ViewChange>();
-  for (const view of views) {
-    for (const change of view.changes.values()) {
-      const key = `${change.view}\u0000${change.owner ?? ''}`;
-      const previous = merged.get(key);
-      merged.set(key, { ...change, position: Math.max(previous?.position ?? 0, change.position) });
-    }
-  }
-  return [...merged.values()];
-}
 
 /** The stream position a malformed event still names, so checkpoints can move past it. */
 export function skippedStep(raw: unknown): SkippedEvent | null {

@@ -1,9 +1,46 @@
 import type { Knex } from 'knex';
-import type { Row } from './row-changes.ts';
+import { decodeProjectedEvent } from '@building/events/decode-event';
+import type { ProjectionTarget } from './projection-target.ts';
+import { changeTarget, keyOf, type Row } from './row-changes.ts';
 import { ident } from './table-spec.ts';
-import type { Step, ViewBatch } from './view-batch.ts';
+import { gapKey, isSkipped, ViewBatch, type Step } from './view-batch.ts';
 
 const jsonArray = (type: string) => `array(select json_array_elements_text(?::json)::${type})`;
+
+/** A statement to run on the batch's transaction. */
+export type Statement = (trx: Knex.Transaction) => Promise<void>;
+
+/**
+ * A batch's views in groups, each with the statement that loads what its views need to fold the
+ * batch. A small batch is one group (one load, one write: a round trip per view would cost more
+ * than it gives); a big one gives each view its own, so Postgres loads one view while Node folds
+ * the one before.
+ */
+export interface LoadPlan {
+  groups: ViewBatch[][];
+  loads: Statement[];
+}
+
+/**
+ * The engine's first step: which checkpoints, parked gaps and rows each view touched by `steps`
+ * needs, and the statements that load them (each runs later, on the batch's transaction). Plans
+ * each event's row changes on the way (`evolve`, kept for the fold). `between` runs between two
+ * views of a big batch (a turn of the event loop, so statements queued meanwhile go out).
+ */
+export async function planLoads(
+  targets: readonly ProjectionTarget[],
+  steps: readonly Step[],
+  options: { perView: boolean; between?: () => Promise<void> },
+): Promise<LoadPlan> {
+  const views = targets.map((target) => new ViewBatch(target));
+  const groups = options.perView ? views.map((view) => [view]) : [views];
+  const loads: Statement[] = [];
+  for (const [index, group] of groups.entries()) {
+    if (index > 0) await options.between?.();
+    loads.push(planLoad(group, steps));
+  }
+  return { groups, loads };
+}
 
 /**
  * Loads, in ONE query, what the views need to fold these steps: each view's checkpoints of the
@@ -12,23 +49,12 @@ const jsonArray = (type: string) => `array(select json_array_elements_text(?::js
  * or one row, from the same stale state. A second query loads the rows of parked gap events the
  * batch may apply, when there are any.
  */
-export async function loadBatch(trx: Knex.Transaction, views: readonly ViewBatch[], steps: readonly Step[]) {
-  await planLoad(views, steps)(trx);
-}
-
-/**
- * Plans `loadBatch` now (the Node side: which streams and rows each view needs) and returns what
- * runs it on a transaction later, so a batch can plan its next view while this one loads.
- */
-export function planLoad(
-  views: readonly ViewBatch[],
-  steps: readonly Step[],
-): (trx: Knex.Transaction) => Promise<void> {
+export function planLoad(views: readonly ViewBatch[], steps: readonly Step[]): Statement {
   const parts: string[] = [];
   const bindings: unknown[] = [];
   const streamsOf = new Map<number, string[]>();
   views.forEach((view, index) => {
-    const streams = view.streamsToLoad(steps);
+    const streams = streamsToLoad(view, steps);
     if (streams.length === 0) return;
     streamsOf.set(index, streams);
     const json = JSON.stringify(streams);
@@ -45,15 +71,14 @@ export function planLoad(
     const result = await run(trx, parts, bindings);
     for (const [index, streams] of streamsOf) {
       const view = views[index]!;
-      view.checkpointsLoaded(
-        streams,
-        result
-          .filter((r) => r.kind === 'c' && r.view === index)
-          .map((r) => r.row as { stream: string; version: number }),
-      );
+      for (const stream of streams) view.versions.set(stream, 0);
       for (const r of result) {
-        if (r.kind === 'g' && r.view === index)
-          view.gapLoaded(r.row as { stream: string; version: number; event_key: string; event: unknown });
+        if (r.view !== index) continue;
+        if (r.kind === 'c') {
+          const row = r.row as { stream: string; version: number };
+          view.versions.set(row.stream, row.version);
+          view.storedStreams.add(row.stream);
+        } else if (r.kind === 'g') gapLoaded(view, r.row as unknown as StoredGap);
       }
     }
     rowsPlanned(result);
@@ -61,9 +86,83 @@ export function planLoad(
     // Parked successors the batch may drain: their rows too (rare: only when gaps were found).
     const gapParts: string[] = [];
     const gapBindings: unknown[] = [];
-    const gapsPlanned = planRows(views, (view) => view.storedGapEvents(), gapParts, gapBindings);
+    const gapsPlanned = planRows(views, storedGapEvents, gapParts, gapBindings);
     if (gapParts.length > 0) gapsPlanned(await run(trx, gapParts, gapBindings));
   };
+}
+
+interface StoredGap {
+  stream: string;
+  version: number;
+  event_key: string;
+  event: unknown;
+}
+
+/** A parked gap as the fold takes it: decoded now (a failure is kept, and parked if it ever applies). */
+function gapLoaded(view: ViewBatch, row: StoredGap): void {
+  let event;
+  try {
+    event = decodeProjectedEvent(row.event);
+  } catch (error) {
+    event = error instanceof Error ? error : new Error(String(error));
+  }
+  view.gaps.set(gapKey(row.stream, row.version), { eventKey: row.event_key, event, stored: true });
+}
+
+/** Parked events that this batch may apply (their predecessor may arrive): plan them too. */
+function storedGapEvents(view: ViewBatch): Step[] {
+  const steps: Step[] = [];
+  for (const gap of view.gaps.values())
+    if (gap.stored && !(gap.event instanceof Error)) steps.push(gap.event);
+  return steps;
+}
+
+/** Streams whose checkpoint (and gaps) must be loaded for these steps. */
+function streamsToLoad(view: ViewBatch, steps: readonly Step[]): string[] {
+  if (view.complete) return [];
+  const streams = new Set<string>();
+  for (const step of steps) {
+    if (view.tracks(step.stream) && !view.versions.has(step.stream)) streams.add(step.stream);
+  }
+  return [...streams];
+}
+
+/** Per table, the key and lookup values these steps' changes need that are not loaded yet. */
+function rowsToLoad(view: ViewBatch, steps: readonly Step[]) {
+  const needs = new Map<string, { keys: Set<string>; lookups: Map<string, Set<string>> }>();
+  for (const step of steps) {
+    if (isSkipped(step) || !view.handles.has(step.type) || !view.tracks(step.stream)) continue;
+    let changes = view.planned.get(step);
+    if (!changes) {
+      try {
+        changes = view.target.projection.evolve(step);
+      } catch (error) {
+        changes = error instanceof Error ? error : new Error(String(error));
+      }
+      view.planned.set(step, changes);
+    }
+    if (changes instanceof Error) continue;
+    for (const change of changes) {
+      const table = view.tables[change.table];
+      if (!table || table.complete) continue;
+      let target;
+      try {
+        target = changeTarget(table.spec, change);
+      } catch {
+        continue; // an unusable change: the fold parks its event
+      }
+      const entry = needs.get(change.table) ?? { keys: new Set<string>(), lookups: new Map() };
+      if ('key' in target) {
+        if (!table.loadedKeys.has(target.key)) entry.keys.add(target.key);
+      } else if (!table.loadedLookups.get(target.column)!.has(target.value)) {
+        const values = entry.lookups.get(target.column) ?? new Set<string>();
+        values.add(target.value);
+        entry.lookups.set(target.column, values);
+      }
+      if (entry.keys.size + entry.lookups.size > 0) needs.set(change.table, entry);
+    }
+  }
+  return needs;
 }
 
 interface LoadedRow {
@@ -88,10 +187,9 @@ function planRows(
   parts: string[],
   bindings: unknown[],
 ): (rows: readonly LoadedRow[]) => void {
-  const plans: Array<() => void> = [];
-  const loaded: LoadedRow[] = [];
+  const plans: Array<(rows: readonly LoadedRow[]) => void> = [];
   views.forEach((view, index) => {
-    for (const [tableKey, need] of view.rowsToLoad(stepsOf(view))) {
+    for (const [tableKey, need] of rowsToLoad(view, stepsOf(view))) {
       const table = view.tables[tableKey]!;
       const spec = table.spec;
       const conditions: string[] = [];
@@ -107,19 +205,20 @@ function planRows(
         `select 'r', ${index}, '${tableKey}', to_jsonb(t) from ${ident(view.target.tables[tableKey]!)} t
           where ${conditions.join(' or ')} for update`,
       );
-      plans.push(() =>
-        table.loaded(
-          loaded.filter((r) => r.view === index && r.tbl === tableKey).map((r) => r.row),
-          [...need.keys],
-          [...need.lookups].flatMap(([column, values]) =>
-            [...values].map((v): [string, string] => [column, v]),
-          ),
-        ),
-      );
+      // Absent keys stay absent: loaded (none there) all the same.
+      plans.push((rows) => {
+        for (const key of need.keys) table.loadedKeys.add(key);
+        for (const [column, values] of need.lookups)
+          for (const value of values) table.loadedLookups.get(column)!.add(value);
+        for (const r of rows) {
+          if (r.kind !== 'r' || r.view !== index || r.tbl !== tableKey) continue;
+          table.loadedKeys.add(keyOf(r.row[spec.key]));
+          table.pending.push(r.row);
+        }
+      });
     }
   });
   return (rows) => {
-    loaded.push(...rows.filter((r) => r.kind === 'r'));
-    for (const plan of plans) plan();
+    for (const plan of plans) plan(rows);
   };
 }

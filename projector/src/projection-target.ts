@@ -1,4 +1,5 @@
-import { checkpointTable, tableNames } from '@building/events/read-models/read-model';
+import { streamPrefix } from '@building/events/streams';
+import { checkpointTable, tableNames, tracksCategory } from '@building/events/read-models/read-model';
 import type { Projection } from './projection.ts';
 
 /**
@@ -24,3 +25,7 @@ function targetAt(projection: Projection, base: string): ProjectionTarget {
 
 export const liveTarget = (projection: Projection) => targetAt(projection, projection.name);
 export const shadowTarget = (projection: Projection) => targetAt(projection, `${projection.name}_shadow`);
+
+/** Whether a view keeps a checkpoint for this stream (its category is one it reads). */
+export const tracksStream = (target: ProjectionTarget, stream: string) =>
+  tracksCategory(target.projection.model, streamPrefix(stream));

@@ -42,10 +42,3 @@ export function defineProjection<K extends string, E extends EventType>(
     evolve: (event) => handlers[event.type]?.(event) ?? [],
   };
 }
-
-/** The email an event is about (its owner for live-update filtering), if any. */
-export function ownerOf(event: ProjectedEvent): string | null {
-  const data = event.data as { email?: unknown; userEmail?: unknown };
-  const email = data.email ?? data.userEmail;
-  return typeof email === 'string' ? email.toLowerCase() : null;
-}

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readModels } from '@building/events/read-models/all-read-models';
 import { tableNames } from '@building/events/read-models/read-model';
-import { liveTarget, shadowTarget } from './projection-target.ts';
+import { liveTarget, shadowTarget, tracksStream } from './projection-target.ts';
 import { projections } from './projections/registry.ts';
-import { tracksStream } from './view-batch.ts';
 
 describe('projection modules', () => {
   it('build each read model exactly once, with versioned names and tables derived from them', () => {

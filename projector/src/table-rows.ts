@@ -1,37 +1,53 @@
-import type { Row, RowChange } from './row-changes.ts';
+import { changeTarget, keyOf, type Row, type RowChange } from './row-changes.ts';
 import { defaultRow, type TableSpec } from './table-spec.ts';
 
-const keyOf = (value: unknown) => String(value);
 const same = (a: unknown, b: unknown) =>
   a === null || a === undefined || b === null || b === undefined
     ? (a ?? null) === (b ?? null)
     : keyOf(a) === keyOf(b);
 
-/** A changed row to write: new rows are inserted whole; existing ones get the columns that changed. */
-export interface RowWrite {
-  row: Row;
-  /** Columns to set when the key exists in the table by the time of the write. */
-  set: readonly string[];
-  /** The key was not in the table when the batch loaded it: the row is new, written whole. */
-  created: boolean;
+/** Throws when a change cannot apply to a table of `spec` whatever its rows: no key or lookup, an unknown column. */
+export function checkChange(spec: TableSpec, change: RowChange): void {
+  changeTarget(spec, change);
+  const row = 'insert' in change ? change.insert : 'upsert' in change ? change.upsert : change.update;
+  for (const column of Object.keys(row)) {
+    if (!(column in spec.columns)) throw new Error(`no column ${column} in ${change.table}`);
+  }
 }
 
 /**
- * One view table's rows as a batch sees them: the rows the batch's changes name, loaded once (or,
- * in a rebuild, the whole table, which starts empty), then changed in memory. `writes()` is what
- * the batch must write back.
+ * One event's changes to a view's tables, whole or not at all: every change is checked before
+ * any applies (a change that cannot apply throws, and the event is parked).
+ */
+export function applyChanges(tables: Readonly<Record<string, TableRows>>, changes: readonly RowChange[]) {
+  const table = (key: string) => {
+    const rows = tables[key];
+    if (!rows) throw new Error(`no table ${key}`);
+    return rows;
+  };
+  for (const change of changes) checkChange(table(change.table).spec, change);
+  for (const change of changes) table(change.table).apply(change);
+}
+
+/**
+ * One view table's rows as a batch folds them: the rows its changes name, as loaded (or, in a
+ * rebuild, the whole table, which starts empty), changed in memory. The load fills `loaded*` and
+ * `pending` (load-batch.ts); the write reads `created` and `changed` (write-batch.ts).
  */
 export class TableRows {
-  private readonly rows = new Map<string, Row>();
-  private readonly loadedKeys = new Set<string>();
-  private readonly loadedLookups = new Map<string, Set<string>>();
-  private readonly lookupIndex = new Map<string, Map<string, Set<string>>>();
-  private readonly created = new Set<string>();
-  private readonly changed = new Map<string, Set<string>>();
-
+  readonly rows = new Map<string, Row>();
+  /** Keys and lookup values read from the table (absent ones stay absent). */
+  readonly loadedKeys = new Set<string>();
+  readonly loadedLookups = new Map<string, Set<string>>();
+  /** Rows loaded and not yet taken in (indexed) by the fold. */
+  readonly pending: Row[] = [];
+  /** Keys the batch created, and per key the columns it changed. */
+  readonly created = new Set<string>();
+  readonly changed = new Map<string, Set<string>>();
   readonly spec: TableSpec;
   /** True when every row of the table is in memory (a rebuild), so nothing is ever loaded. */
-  private readonly complete: boolean;
+  readonly complete: boolean;
+  private readonly lookupIndex = new Map<string, Map<string, Set<string>>>();
   private readonly defaults: Row;
 
   constructor(spec: TableSpec, complete = false) {
@@ -44,40 +60,8 @@ export class TableRows {
     }
   }
 
-  /** What must be loaded before `change` can apply: key values and lookup values not yet loaded. */
-  needs(change: RowChange): { keys: string[]; lookups: Array<[string, string]> } {
-    const needs = { keys: [] as string[], lookups: [] as Array<[string, string]> };
-    if (this.complete) return needs;
-    const target = this.target(change);
-    if ('key' in target) {
-      if (!this.loadedKeys.has(target.key)) needs.keys.push(target.key);
-    } else if (!this.loadedLookups.get(target.column)!.has(target.value)) {
-      needs.lookups.push([target.column, target.value]);
-    }
-    return needs;
-  }
-
-  /** Rows read from the table for these keys / lookup values (absent keys stay absent). */
-  loaded(rows: readonly Row[], keys: readonly string[], lookups: ReadonlyArray<[string, string]>): void {
-    for (const key of keys) this.loadedKeys.add(key);
-    for (const [column, value] of lookups) this.loadedLookups.get(column)!.add(value);
-    for (const row of rows) {
-      const key = keyOf(row[this.spec.key]);
-      this.loadedKeys.add(key);
-      if (!this.rows.has(key)) this.put(key, row);
-    }
-  }
-
-  /** Throws (before anything changes) when a change names no key or lookup of this table. */
-  check(change: RowChange): void {
-    this.target(change);
-    const row = 'insert' in change ? change.insert : 'upsert' in change ? change.upsert : change.update;
-    for (const column of Object.keys(row)) {
-      if (!(column in this.spec.columns)) throw new Error(`no column ${column} in ${change.table}`);
-    }
-  }
-
   apply(change: RowChange): void {
+    if (this.pending.length > 0) this.takeLoaded();
     if ('insert' in change) {
       const key = keyOf(change.insert[this.spec.key]);
       if (this.rows.has(key)) return;
@@ -89,25 +73,14 @@ export class TableRows {
       if (!existing) {
         this.markCreated(key);
         this.put(key, { ...this.defaults, ...change.upsert });
-      } else this.set(key, existing, change.upsert);
+      } else this.assign(key, existing, change.upsert);
       this.markChanged(key, change.upsert);
     } else {
       for (const key of this.matching(change.where)) {
-        this.set(key, this.rows.get(key)!, change.update);
+        this.assign(key, this.rows.get(key)!, change.update);
         this.markChanged(key, change.update);
       }
     }
-  }
-
-  /** The rows to write: created ones whole, existing ones with the columns that changed. */
-  writes(): RowWrite[] {
-    const writes: RowWrite[] = [];
-    const keys = new Set([...this.created, ...this.changed.keys()]);
-    for (const key of keys) {
-      const set = [...(this.changed.get(key) ?? [])].filter((c) => c !== this.spec.key).sort();
-      writes.push({ row: this.rows.get(key)!, set, created: this.created.has(key) });
-    }
-    return writes;
   }
 
   get size(): number {
@@ -119,22 +92,15 @@ export class TableRows {
     return this.rows.values();
   }
 
-  private target(change: RowChange): { key: string } | { column: string; value: string } {
-    if ('insert' in change || 'upsert' in change) {
-      const row = 'insert' in change ? change.insert : change.upsert;
-      const key = row[this.spec.key];
-      if (key === undefined || key === null) throw new Error(`${change.table}: a row without its key`);
-      return { key: keyOf(key) };
+  private takeLoaded(): void {
+    for (const row of this.pending.splice(0)) {
+      const key = keyOf(row[this.spec.key]);
+      if (!this.rows.has(key)) this.put(key, row);
     }
-    const where = change.where;
-    if (where[this.spec.key] !== undefined) return { key: keyOf(where[this.spec.key]) };
-    const column = (this.spec.lookups ?? []).find((c) => where[c] !== undefined && where[c] !== null);
-    if (!column) throw new Error(`${change.table}: an update must name the key or a lookup column`);
-    return { column, value: keyOf(where[column]) };
   }
 
   private matching(where: Row): string[] {
-    const target = this.target({ table: '', update: {}, where });
+    const target = changeTarget(this.spec, { table: '', update: {}, where });
     const candidates =
       'key' in target ? [target.key] : [...(this.lookupIndex.get(target.column)!.get(target.value) ?? [])];
     return candidates.filter((key) => {
@@ -153,7 +119,7 @@ export class TableRows {
     }
   }
 
-  private set(key: string, row: Row, values: Row): void {
+  private assign(key: string, row: Row, values: Row): void {
     for (const [column, index] of this.lookupIndex) {
       if (column in values) index.get(keyOf(row[column]))?.delete(key);
     }

@@ -1,14 +1,25 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Row } from './row-changes.ts';
-import type { RowWrite } from './table-rows.ts';
+import type { ViewChange } from '@building/events/read-models/view-changes';
+import { notifyPayloads } from './notify-payloads.ts';
+import type { TableRows } from './table-rows.ts';
 import { ident, type TableSpec } from './table-spec.ts';
-import type { Park, ViewBatch } from './view-batch.ts';
-import { parkedRow } from './park.ts';
+import type { Park, ParkReason, ViewBatch } from './view-batch.ts';
+import type { ProjectionTarget } from './projection-target.ts';
 
 /** A statement with `?` bindings, written as one more part of a batch's write. */
 export interface SqlPart {
   sql: string;
   bindings: readonly unknown[];
+}
+
+/** What a write records of a view besides its rows: parked events, those no longer parked, its position. */
+export interface ViewBookkeeping {
+  target: ProjectionTarget;
+  parks: readonly Park[];
+  unparked: readonly string[];
+  position: number;
 }
 
 /** A statement's last part when it has nothing to return. */
@@ -23,7 +34,7 @@ function recordset(columns: ReadonlyArray<readonly [string, string]>): string {
  * INSERT ... ON CONFLICT for rows that set the same columns when their key exists; `set: 'new'`
  * is a plain INSERT of rows known to be new (see `plainInserts`).
  */
-export function upsertSql(spec: TableSpec, table: string, set: readonly string[] | 'new'): string {
+function upsertSql(spec: TableSpec, table: string, set: readonly string[] | 'new'): string {
   const columns = Object.entries(spec.columns).map(([name, c]) => [name, c.type] as const);
   const names = columns.map(([name]) => ident(name)).join(', ');
   const insert = `insert into ${ident(table)} (${names}) select ${names} from ${recordset(columns)}`;
@@ -40,7 +51,7 @@ export function upsertSql(spec: TableSpec, table: string, set: readonly string[]
  * Groups a table's writes by the columns they set: one statement per group. With `plainInserts`,
  * the rows the batch created make one group of their own ('new').
  */
-export function groupWrites(
+function groupWrites(
   writes: readonly RowWrite[],
   plainInserts = false,
 ): Map<string, { set: readonly string[] | 'new'; rows: Row[] }> {
@@ -56,33 +67,34 @@ export function groupWrites(
 }
 
 /**
- * Writes folded views in ONE statement (data-modifying CTEs): per table and column set a
- * multi-row upsert, per view its stream checkpoints, the parked events and those no longer
- * parked, each view's position, the caller's `alsoWrite`, and the NOTIFYs announcing the changes
- * (each round trip saved is CPU that a busy machine's command side gets instead).
+ * The engine's last step: folded views written in ONE statement (data-modifying CTEs): per table
+ * and column set a multi-row upsert and per view its stream checkpoints; with them, for the views
+ * in `bookkeeping`, the parked events and those no longer parked and each view's position; the
+ * malformed events, the caller's `alsoWrite`, and the NOTIFYs announcing the changes of the views
+ * in `announce` (each round trip saved is CPU that a busy machine's command side gets instead).
+ * Built now (the Node side), run later on the batch's transaction; `changes` are the merged view
+ * changes of `announce`.
  */
-export async function writeBatch(
-  trx: Knex.Transaction,
+export function planWrite(
   views: readonly ViewBatch[],
   options: {
-    malformed?: ReadonlyArray<{ projection: string } & Park>;
-    /** Only the parked events and positions: the rows and checkpoints are written already (COPY, planViewRows). */
-    bookkeepingOnly?: boolean;
     plainInserts?: boolean;
+    bookkeeping?: ReadonlyArray<ViewBookkeeping>;
+    malformed?: ReadonlyArray<{ projection: string } & Park>;
     alsoWrite?: SqlPart;
-    /** pg_notify(channel, payload) for each payload, once the writes are in. */
-    notify?: { channel: string; payloads: readonly string[] };
+    /** Merge these views' changes; with a channel, pg_notify them on it once the writes are in. */
+    announce?: { views: readonly ViewBatch[]; channel?: string };
   } = {},
-): Promise<void> {
+): { statement: (trx: Knex.Transaction) => Promise<void>; changes: ViewChange[] } {
   const parts: string[] = [];
   const bindings: unknown[] = [];
+  for (const view of views) viewRowParts(view, parts, bindings, options.plainInserts);
   const parks: Row[] = (options.malformed ?? []).map((p) =>
     parkedRow(p.projection, p.raw, p.reason, p.error),
   );
   const unparked: Row[] = [];
   const positions: Row[] = [];
-  for (const view of views) {
-    if (!options.bookkeepingOnly) viewRowParts(view, parts, bindings, options.plainInserts);
+  for (const view of options.bookkeeping ?? []) {
     for (const park of view.parks) parks.push(parkedRow(view.target.key, park.raw, park.reason, park.error));
     for (const eventKey of view.unparked) unparked.push({ projection: view.target.key, event_key: eventKey });
     if (view.position > 0) positions.push({ projection: view.target.key, position: view.position });
@@ -132,28 +144,65 @@ export async function writeBatch(
     parts.push(options.alsoWrite.sql);
     bindings.push(...options.alsoWrite.bindings);
   }
-  const payloads = options.notify?.payloads ?? [];
+  const changes = mergeChanges(options.announce?.views ?? []);
+  const payloads = options.announce?.channel ? notifyPayloads(changes) : [];
   let last = nothingMore;
   if (payloads.length > 0) {
     last = 'select pg_notify(?, payload) from unnest(?::text[]) as payload';
-    bindings.push(options.notify!.channel, payloads);
+    bindings.push(options.announce!.channel, payloads);
   }
-  await runParts(trx, parts, bindings, last);
+  return { statement: (trx) => runParts(trx, parts, bindings, last), changes };
 }
 
-/**
- * One view's rows and stream checkpoints as one statement, built now (the Node side) to run on a
- * transaction later: a batch that writes each view as soon as it is folded (Postgres writes it
- * while the next view folds); `writeBatch` with `bookkeepingOnly` then writes the rest.
- */
-export function planViewRows(
-  view: ViewBatch,
-  options: { plainInserts?: boolean } = {},
-): (trx: Knex.Transaction) => Promise<void> {
-  const parts: string[] = [];
-  const bindings: unknown[] = [];
-  viewRowParts(view, parts, bindings, options.plainInserts);
-  return (trx) => runParts(trx, parts, bindings);
+function mergeChanges(views: readonly ViewBatch[]): ViewChange[] {
+  const merged = new Map<string, ViewChange>();
+  for (const view of views) {
+    for (const change of view.changes.values()) {
+      const key = `${change.view}\u0000${change.owner ?? ''}`;
+      const previous = merged.get(key);
+      merged.set(key, { ...change, position: Math.max(previous?.position ?? 0, change.position) });
+    }
+  }
+  return [...merged.values()];
+}
+
+/** A parked_events row for an event a view could not apply; parking one event twice is a no-op. */
+function parkedRow(projection: string, raw: unknown, reason: ParkReason, error: string): Row {
+  const envelope = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const text = JSON.stringify(raw) ?? 'null';
+  const int = (value: unknown) => (Number.isSafeInteger(value) ? (value as number) : null);
+  const str = (value: unknown) => (typeof value === 'string' ? value.slice(0, 500) : null);
+  return {
+    projection,
+    event_key: str(envelope.id) ?? createHash('sha256').update(text).digest('hex'),
+    position: int(envelope.position),
+    stream: str(envelope.stream),
+    version: int(envelope.version),
+    type: str(envelope.type),
+    reason,
+    error: error.slice(0, 2000),
+    // jsonb rejects NUL characters; keep what can be kept.
+    event: JSON.parse(text.replaceAll('\\u0000', '')) as unknown,
+  };
+}
+
+/** A changed row to write: new rows are inserted whole; existing ones get the columns that changed. */
+interface RowWrite {
+  row: Row;
+  /** Columns to set when the key exists in the table by the time of the write. */
+  set: readonly string[];
+  /** The key was not in the table when the batch loaded it: the row is new, written whole. */
+  created: boolean;
+}
+
+/** What a table's fold must write back: created rows whole, existing ones with the columns that changed. */
+function rowWrites(table: TableRows): RowWrite[] {
+  const writes: RowWrite[] = [];
+  for (const key of new Set([...table.created, ...table.changed.keys()])) {
+    const set = [...(table.changed.get(key) ?? [])].filter((c) => c !== table.spec.key).sort();
+    writes.push({ row: table.rows.get(key)!, set, created: table.created.has(key) });
+  }
+  return writes;
 }
 
 /**
@@ -165,7 +214,7 @@ export function planViewRows(
  */
 function viewRowParts(view: ViewBatch, parts: string[], bindings: unknown[], plainInserts = false): void {
   for (const [key, rows] of Object.entries(view.tables)) {
-    for (const group of groupWrites(rows.writes(), plainInserts).values()) {
+    for (const group of groupWrites(rowWrites(rows), plainInserts).values()) {
       parts.push(upsertSql(rows.spec, view.target.tables[key]!, group.set));
       bindings.push(JSON.stringify(group.rows));
     }

@@ -25,7 +25,8 @@ const notGeneratedYet = new Set([
   'DepositSettled',
 ]);
 
-describe('the generated building history', () => {
+// Thousands of commands through the handlers: seconds on a loaded machine.
+describe('the generated building history', { timeout: 60_000 }, () => {
   it('holds every event type of the catalogue, each valid, within a few thousand events', async () => {
     for (const seed of [1, 2, 3]) {
       const log = await history(3_000, seed);

@@ -3,82 +3,144 @@ import { copyRows } from '@building/infra/postgres/copy-rows';
 import { tablesOf } from '../../projector-schema.ts';
 import {
   addPrimaryKeySql,
+  checkpointSpec,
   createIndexesSql,
   createTableSql,
   ident,
   type TableSpec,
 } from '../../table-spec.ts';
-import type { ViewBatch } from '../../view-batch.ts';
-import { writeBatch } from '../../write-batch.ts';
-
-const empty = { rows: [], size: 0 };
+import { planWrite } from '../../write-batch.ts';
+import {
+  projectedColumns,
+  rowToProjected,
+  type ProjectedRow,
+} from '@building/infra/event-store/row-to-envelope';
+import type { ProjectorLog } from '../../view-batch.ts';
+import type { PartitionedFold } from './partitioned-fold.ts';
+import { toSteps } from './read-steps.ts';
 
 /** Tables loaded at once, each on its own connection: Postgres then works on both cores. */
 const parallelLoads = 2;
 
+interface Load {
+  spec: TableSpec;
+  name: string;
+  rows: Iterable<Record<string, unknown>>;
+  size: number;
+}
+
 /**
- * Writes a rebuild's folded views (every row in memory) into their shadow tables the fast way:
- * each table is created without its key, COPYed, then given its key and indexes, built once over
- * the loaded rows, all in one transaction. A table created in the transaction that fills it needs
- * no second pass: an unlogged table switched to logged, as this did, was written again whole
- * (300,000 events' views: load 5.0 / 5.3 s -> 3.5 / 3.8 s). Minimal WAL, which lets such a load
- * skip the WAL, made the embedded server's load slower (2.7M rows: 10.7 -> 13.2 s), as it syncs
- * each table's files at commit instead. A load that fails leaves no table behind. Two tables load
- * at a time. The parked events and positions go in as the live projector would write them.
+ * Writes a rebuild's fold into its shadow tables the fast way: each table is created without its
+ * key, COPYed partition by partition (stream checkpoints as each stream partition is admitted,
+ * rows as each key partition is folded; each partition is let go before the next, so memory holds
+ * one), then given its key and indexes, built once over all the rows (cheaper than keeping them up
+ * to date row by row). A rebuild that fails leaves shadow tables behind, which the next one drops
+ * first. The parked events and positions go in as the live projector would write them.
  */
-export async function bulkLoadShadows(db: Knex, views: readonly ViewBatch[]): Promise<{ rows: number }> {
-  const loads = views.flatMap((view) => {
-    const target = view.target;
-    const contents = new Map<string, { rows: Iterable<Record<string, unknown>>; size: number }>(
-      Object.entries(view.tables).map(([key, table]) => [
-        target.tables[key]!,
-        { rows: table.all(), size: table.size },
-      ]),
-    );
-    contents.set(target.checkpoints, {
-      rows: (function* () {
-        for (const [stream, version] of view.versions) yield { stream, version };
-      })(),
-      size: view.versions.size,
-    });
-    return tablesOf(target).map(({ spec, name }) => ({ spec, name, ...(contents.get(name) ?? empty) }));
-  });
-  // Biggest first: the two loads then end close together instead of one big table loading alone.
-  loads.sort((a, b) => b.size - a.size);
-  let rows = 0;
-  let next = 0;
-  const worker = async () => {
-    while (next < loads.length) {
-      // Not `rows += await ...`: that reads `rows` before the wait, losing the other load's count.
-      const loaded = await loadTable(db, loads[next++]!);
-      rows += loaded;
+export async function bulkLoadShadows(
+  db: Knex,
+  fold: PartitionedFold,
+  log: ProjectorLog,
+): Promise<{ rows: number }> {
+  const tables = fold.views.flatMap((view) => tablesOf(view.target));
+  await db.transaction(async (trx) => {
+    for (const { spec, name } of tables) {
+      await trx.raw(`drop table if exists ${ident(name)}`);
+      await trx.raw(createTableSql(spec, name, { primaryKey: false }));
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(parallelLoads, loads.length) }, worker));
-  await db.transaction((trx) => writeBatch(trx, views, { bookkeepingOnly: true }));
+  });
+  let rows = 0;
+  for (let partition = 0; partition < fold.partitions; partition++)
+    rows += await loadCheckpoints(db, fold, partition, log);
+  for (let partition = 0; partition < fold.partitions; partition++)
+    rows += await loadRows(db, fold, partition);
+  await twoAtATime(tables, async ({ spec, name }) => {
+    for (const sql of [addPrimaryKeySql(spec, name), ...createIndexesSql(spec, name)]) await db.raw(sql);
+  });
+  await parkFetched(db, fold);
+  await db.transaction((trx) => planWrite([], { bookkeeping: fold.views }).statement(trx));
   return { rows };
 }
 
-async function loadTable(
-  db: Knex,
-  load: { spec: TableSpec; name: string; rows: Iterable<Record<string, unknown>> },
-): Promise<number> {
-  const { spec, name } = load;
-  const columns = Object.keys(spec.columns);
+// One function call per partition: nothing of a partition is left referenced once it is loaded.
+
+/** One stream partition's checkpoints, admitted, into every view's checkpoint table. */
+function loadCheckpoints(db: Knex, fold: PartitionedFold, partition: number, log: ProjectorLog) {
+  const versions = fold.admit(partition, log);
+  return loadAll(
+    db,
+    fold.views.map((view) => {
+      const streams = view.target.projection.model.categories.map((c) => versions.get(c) ?? new Map());
+      return {
+        spec: checkpointSpec,
+        name: view.target.checkpoints,
+        rows: (function* () {
+          for (const map of streams) for (const [stream, version] of map) yield { stream, version };
+        })(),
+        size: streams.reduce((sum, map) => sum + map.size, 0),
+      };
+    }),
+  );
+}
+
+/** One key partition's rows, folded, into their tables. */
+function loadRows(db: Knex, fold: PartitionedFold, partition: number) {
+  const folded = fold.rowsOf(partition);
+  return loadAll(
+    db,
+    fold.views.flatMap((view, index) =>
+      Object.entries(folded[index]!).map(([key, table]) => ({
+        spec: table.spec,
+        name: view.target.tables[key]!,
+        rows: table.all(),
+        size: table.size,
+      })),
+    ),
+  );
+}
+
+/** The events parked as gaps, read again by id (the fold keeps only their place in the log). */
+async function parkFetched(db: Knex, fold: PartitionedFold): Promise<void> {
+  if (fold.parksToFetch.length === 0) return;
+  const { rows } = await db.raw<{ rows: ProjectedRow[] }>(
+    `select ${projectedColumns} from events where id = any(?::uuid[])`,
+    [[...new Set(fold.parksToFetch.map((p) => p.id))]],
+  );
+  const events = new Map(rows.map((row) => [row.id, rowToProjected(row)]));
+  for (const { view, id, error } of fold.parksToFetch) {
+    const raw = events.get(id);
+    fold.views[view]!.parks.push({ raw: raw ? (toSteps([raw])[0] ?? raw) : { id }, reason: 'gap', error });
+  }
+}
+
+/** COPYs each load into its table, two at a time, biggest first: the two then end close together. */
+async function loadAll(db: Knex, loads: Load[]): Promise<number> {
   let rows = 0;
-  await copyRows(db, {
-    table: ident(name),
-    columns,
-    before: [`drop table if exists ${ident(name)}`, createTableSql(spec, name, { primaryKey: false })],
-    rows: (function* () {
-      for (const row of load.rows) {
-        rows += 1;
-        yield columns.map((c) => row[c]);
-      }
-    })(),
-    // Building an index records the table's row count for the planner; column statistics come
-    // with autovacuum's analyze (a loaded table is due at once), not on the rebuild's time.
-    after: [addPrimaryKeySql(spec, name), ...createIndexesSql(spec, name)],
-  });
+  await twoAtATime(
+    loads.filter((load) => load.size > 0).sort((a, b) => b.size - a.size),
+    async (load) => {
+      const columns = Object.keys(load.spec.columns);
+      // Let go of the rows once loaded: the connection keeps its last query (and so this generator).
+      let source: Iterable<Record<string, unknown>> | null = load.rows;
+      await copyRows(db, {
+        table: ident(load.name),
+        columns,
+        rows: (function* () {
+          for (const row of source!) yield columns.map((c) => row[c]);
+        })(),
+      });
+      source = null;
+      // Not `rows += await ...`: that reads `rows` before the wait, losing the other load's count.
+      rows += load.size;
+    },
+  );
   return rows;
+}
+
+async function twoAtATime<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(parallelLoads, items.length) }, worker));
 }

@@ -71,7 +71,11 @@ export async function* readSteps(
     return;
   }
   const job: ReadStepsJob = { connection, from, bound, pageSize };
-  const worker = new Worker(new URL('./read-steps-worker.ts', import.meta.url), { workerData: job });
+  const worker = new Worker(new URL('./read-steps-worker.ts', import.meta.url), {
+    workerData: job,
+    // It holds a few pages: a small heap makes it collect rather than grow.
+    resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 },
+  });
   const pages: Array<StepPage | null> = [];
   let failure: Error | null = null;
   let wake = () => {};

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { applyBatch, type ProjectorLog } from '../../apply-events.ts';
-import { ViewBatch } from '../../view-batch.ts';
 import { bulkLoadShadows } from './bulk-load-shadow.ts';
+import { PartitionedFold } from './partitioned-fold.ts';
 import type { Projection } from '../../projection.ts';
 import { checkpointTable, tableNames } from '@building/events/read-models/read-model';
 import { holdProjections } from '../../projection-lock.ts';
@@ -26,6 +26,11 @@ export interface RebuildOptions {
   /** How long the swap waits for a lock (live batches, long reads) before it rolls back and retries. */
   lockTimeoutMs?: number;
   swapAttempts?: number;
+  /**
+   * Events of the log per partition of the rows (see partitioned-fold.ts): memory holds one
+   * partition's rows at a time, so a longer log makes more partitions, not a bigger one.
+   */
+  eventsPerPartition?: number;
   /** Test seam: runs after the replay, before the swap transaction. */
   beforeSwap?: () => Promise<void>;
 }
@@ -81,12 +86,17 @@ export async function rebuildProjections(
   // The live views too, when missing: a rebuild on an empty database creates them.
   await migrateProjector(db, [...pairs.map((p) => p.live), ...shadows]);
 
-  // Every row of every shadow view in memory: nothing to load, each table written once at the end.
-  const views = shadows.map((shadow) => new ViewBatch(shadow, true));
   const started = performance.now();
   const cpuBefore = process.threadCpuUsage();
   const [counted] = await db('events').count<{ n: string }[]>('* as n');
-  options.progress?.start(Number(counted?.n ?? 0));
+  const events = Number(counted?.n ?? 0);
+  // Nothing to load from the shadow tables (they start empty): rows are spilled by key, then each
+  // partition is folded and written on its own.
+  const fold = new PartitionedFold(
+    shadows,
+    Math.max(1, Math.ceil(events / (options.eventsPerPartition ?? defaultEventsPerPartition))),
+  );
+  options.progress?.start(events);
   let checkpoint: TailCheckpoint = startOfLog;
   let replayed = 0;
   try {
@@ -98,7 +108,7 @@ export async function rebuildProjections(
       let round = 0;
       // Read and decoded on another thread while this one folds.
       for await (const page of readSteps(db, checkpoint, bound, pageSize)) {
-        for (const step of page.steps) for (const view of views) view.fold(step, log);
+        for (const step of page.steps) fold.spill(step);
         checkpoint = page.checkpoint;
         round += page.events;
         options.progress?.advance(page.events);
@@ -106,15 +116,22 @@ export async function rebuildProjections(
       replayed += round;
       if (round <= batchSize || rounds >= 4) break;
     }
+  } catch (error) {
+    fold.remove();
+    throw error;
   } finally {
     options.progress?.stop();
   }
   const folded = performance.now();
   const foldCpu = process.threadCpuUsage(cpuBefore);
-  const loaded = await bulkLoadShadows(db, views);
-  log(
-    `folded ${replayed} events in ${seconds(folded - started)} (this thread's CPU ${seconds((foldCpu.user + foldCpu.system) / 1000)}), loaded ${loaded.rows} rows in ${seconds(performance.now() - folded)}`,
-  );
+  try {
+    const loaded = await bulkLoadShadows(db, fold, log);
+    log(
+      `spilled ${replayed} events' row changes in ${seconds(folded - started)} (this thread's CPU ${seconds((foldCpu.user + foldCpu.system) / 1000)}), folded and loaded ${loaded.rows} rows in ${fold.partitions} partition(s) in ${seconds(performance.now() - folded)}`,
+    );
+  } finally {
+    fold.remove();
+  }
 
   await options.beforeSwap?.();
   for (let attempt = 1; ; attempt++) {
@@ -212,6 +229,9 @@ async function swapIn(
     return { caughtUp, positions };
   });
 }
+
+/** About 150 MB of rows in memory at most (a million events' views held about 700 MB). */
+const defaultEventsPerPartition = 100_000;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 

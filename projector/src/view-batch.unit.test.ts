@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admit } from './admit-event.ts';
+import { admit } from './view-batch.ts';
 
 describe('admit', () => {
   it('applies the next version of a stream', () => {
