@@ -6,7 +6,7 @@ import { createKafka } from '@building/infra/kafka/kafka-client';
 import { startOutboxRelay } from '@building/infra/kafka/outbox-relay';
 import { collectOutboxBacklog } from '@building/infra/metrics/collectors';
 import { brokerCheck, databaseCheck } from '@building/infra/metrics/health-checks';
-import { startMetricsServer } from '@building/infra/metrics/metrics-server';
+import { startMetricsPort } from '@building/infra/metrics/metrics-server';
 import { CannotStart, runMain } from '@building/infra/process/run-main';
 
 // The outbox relay as a process of its own (distributed mode): publishes the event store's outbox
@@ -20,17 +20,10 @@ await runMain('outbox-relay', async () => {
   await ensureTopics(config.kafkaBrokers, config.KAFKA_TOPIC_PREFIX);
   const kafka = createKafka({ brokers: config.kafkaBrokers, clientId: 'building-outbox-relay' });
   const relay = startOutboxRelay({ db, kafka });
-  const metrics =
-    config.METRICS_PORT_OUTBOX_RELAY === undefined
-      ? null
-      : await startMetricsServer({
-          name: 'outbox-relay',
-          port: config.METRICS_PORT_OUTBOX_RELAY,
-          host: config.HOST,
-          token: config.METRICS_TOKEN,
-          checks: { database: databaseCheck(db), broker: brokerCheck(kafka) },
-          collectors: [collectOutboxBacklog(db)],
-        });
+  const metrics = await startMetricsPort(config, 'outbox-relay', config.METRICS_PORT_OUTBOX_RELAY, {
+    checks: { database: databaseCheck(db), broker: brokerCheck(kafka) },
+    collectors: [collectOutboxBacklog(db)],
+  });
   return {
     said: `relaying the outbox to ${config.kafkaBrokers.join(',')}`,
     async stop() {

@@ -366,6 +366,8 @@ export const catalogue = {
       month: monthSchema,
       year,
       email,
+      /** What the charge had owed: the account credits it back. */
+      amountPoisha: positivePoisha,
       reason: z.string().min(1).max(500),
       cancelledBy: email,
       cancelledAt: isoTime,

@@ -129,7 +129,14 @@ const samples: DomainEvent[] = [
   },
   {
     type: 'ChargeCancelled',
-    data: { ...period, chargeId: uuid, reason: 'typo', cancelledBy: 'admin@building.test', cancelledAt: at },
+    data: {
+      ...period,
+      chargeId: uuid,
+      amountPoisha: 120_000,
+      reason: 'typo',
+      cancelledBy: 'admin@building.test',
+      cancelledAt: at,
+    },
   },
   {
     type: 'LateFeeCharged',

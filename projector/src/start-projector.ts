@@ -4,7 +4,7 @@ import { allTopics } from '@building/events/streams';
 import { collectConsumerLag, collectProjectionLag } from '@building/infra/metrics/collectors';
 import type { HealthCheck } from '@building/infra/metrics/health';
 import { brokerCheck, databaseCheck } from '@building/infra/metrics/health-checks';
-import { startMetricsServer } from '@building/infra/metrics/metrics-server';
+import { startMetricsPort } from '@building/infra/metrics/metrics-server';
 import type { Config } from '@building/infra/config';
 import { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { migrateEventStore } from '@building/infra/event-store/schema';
@@ -35,16 +35,10 @@ export async function startProjector(
     const groupId = options.groupId ?? PROJECTOR_GROUP_ID;
     // The metrics port (METRICS_PORT_PROJECTOR): the views' lag, and the group's in the Kafka mode.
     const metricsOn = (checks: Record<string, HealthCheck>, collectors: Array<() => void>) =>
-      config.METRICS_PORT_PROJECTOR === undefined
-        ? null
-        : startMetricsServer({
-            name: 'projector',
-            port: config.METRICS_PORT_PROJECTOR,
-            host: config.HOST,
-            token: config.METRICS_TOKEN,
-            checks: { database: databaseCheck(db), ...checks },
-            collectors: [collectProjectionLag(db, readModels), ...collectors],
-          });
+      startMetricsPort(config, 'projector', config.METRICS_PORT_PROJECTOR, {
+        checks: { database: databaseCheck(db), ...checks },
+        collectors: [collectProjectionLag(db, readModels), ...collectors],
+      });
 
     if (config.kafkaBrokers.length > 0) {
       await ensureTopics(config.kafkaBrokers, config.KAFKA_TOPIC_PREFIX);

@@ -25,6 +25,7 @@ import { memberRoutes } from './routes/members.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { rentLedgerRoutes } from './routes/rent-ledger.ts';
+import { accountRoutes } from './routes/account.ts';
 import { statisticsRoutes } from './routes/statistics.ts';
 import { userRoleRoutes } from './routes/user-roles.ts';
 
@@ -85,6 +86,7 @@ export function createApp(deps: QueryDeps): Koa {
     agreementRoutes,
     paymentRoutes,
     rentLedgerRoutes,
+    accountRoutes,
     notificationRoutes,
     maintenanceRoutes,
     userRoleRoutes,

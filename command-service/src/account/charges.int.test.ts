@@ -104,6 +104,7 @@ describe('POST /charges', () => {
             month: 'December',
             year: 2026,
             email: a.email,
+            amountPoisha: 45_050,
             reason: 'Not their pump',
             cancelledBy: desk.email,
             cancelledAt: expect.any(String),

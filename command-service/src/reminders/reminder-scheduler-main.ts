@@ -3,7 +3,7 @@ import { loadConfig } from '@building/infra/config';
 import { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { migrateEventStore } from '@building/infra/event-store/schema';
 import { databaseCheck } from '@building/infra/metrics/health-checks';
-import { startMetricsServer } from '@building/infra/metrics/metrics-server';
+import { startMetricsPort } from '@building/infra/metrics/metrics-server';
 import { CannotStart, runMain } from '@building/infra/process/run-main';
 import { createReminderScheduler } from './reminder-scheduler.ts';
 import { reminderSettings } from './reminder-settings.ts';
@@ -24,16 +24,9 @@ await runMain('reminder-scheduler', async () => {
   const scheduler = createReminderScheduler({ store, ...settings, log });
   await scheduler.runOnce();
   scheduler.start();
-  const metrics =
-    config.METRICS_PORT_REMINDERS === undefined
-      ? null
-      : await startMetricsServer({
-          name: 'reminder-scheduler',
-          port: config.METRICS_PORT_REMINDERS,
-          host: config.HOST,
-          token: config.METRICS_TOKEN,
-          checks: { database: databaseCheck(db) },
-        });
+  const metrics = await startMetricsPort(config, 'reminder-scheduler', config.METRICS_PORT_REMINDERS, {
+    checks: { database: databaseCheck(db) },
+  });
   return {
     said: `running, waking every ${settings.intervalMs} ms (clock ${settings.now().toISOString()})`,
     async stop() {

@@ -122,6 +122,7 @@ export function decideCharge(command: ChargeCommand, context: ChargeContext): Do
             month: d.month,
             year: d.year,
             email: charge.email,
+            amountPoisha: charge.amountPoisha,
             reason: d.reason,
             cancelledBy: d.by.email,
             cancelledAt: d.at.toISOString(),

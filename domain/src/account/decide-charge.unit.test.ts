@@ -181,6 +181,7 @@ describe('rule: only an unpaid charge is cancelled, once, with a reason', () => 
       month: 'December',
       year: 2026,
       email: 'tenant1@building.test',
+      amountPoisha: 300_000,
       reason: 'Added twice',
       cancelledBy: admin.email,
       cancelledAt: at.toISOString(),

@@ -1,3 +1,4 @@
+import { accountView } from './account.ts';
 import { agreementRequestsView } from './agreement-requests.ts';
 import { announcementsView } from './announcements.ts';
 import { apartmentsView } from './apartments.ts';
@@ -26,6 +27,7 @@ export const readModels: readonly ReadModel[] = [
   rentLedgerView,
   notificationsView,
   maintenanceView,
+  accountView,
 ];
 
 export function readModelOf(view: ViewName): ReadModel {

@@ -15,5 +15,6 @@ export const viewNames = [
   'rent-ledger',
   'notifications',
   'maintenance',
+  'account',
 ] as const;
 export type ViewName = (typeof viewNames)[number];

@@ -61,3 +61,20 @@ export async function startMetricsServer(options: {
       }),
   };
 }
+
+/**
+ * A worker's metrics port from its setting (METRICS_PORT_*): none when the setting is unset (the
+ * collectors are then removed at once), else on HOST with METRICS_TOKEN.
+ */
+export async function startMetricsPort(
+  config: { HOST: string; METRICS_TOKEN?: string },
+  name: string,
+  port: number | undefined,
+  options: { checks?: Record<string, HealthCheck>; collectors?: Array<() => void> } = {},
+): Promise<MetricsServer | null> {
+  if (port === undefined) {
+    options.collectors?.forEach((remove) => remove());
+    return null;
+  }
+  return startMetricsServer({ name, port, host: config.HOST, token: config.METRICS_TOKEN, ...options });
+}

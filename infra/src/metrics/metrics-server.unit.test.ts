@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMetricsServer, type MetricsServer } from './metrics-server.ts';
+import { startMetricsPort, startMetricsServer, type MetricsServer } from './metrics-server.ts';
 import { onScrape, outboxBacklog } from './metrics.ts';
 
 describe('the metrics port', () => {
@@ -66,5 +66,14 @@ describe('the metrics port', () => {
       status: 'failing',
       checks: { database: { status: 'failing', detail: 'connection refused' }, broker: { status: 'ok' } },
     });
+  });
+
+  it('opens no port when its METRICS_PORT_* is unset, and drops the collectors it was given', async () => {
+    let removed = false;
+    const none = await startMetricsPort({ HOST: '127.0.0.1' }, 'mailer', undefined, {
+      collectors: [() => (removed = true)],
+    });
+    expect(none).toBeNull();
+    expect(removed).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { allTopics } from '@building/events/streams';
 import { collectConsumerLag } from '@building/infra/metrics/collectors';
 import type { HealthCheck } from '@building/infra/metrics/health';
 import { brokerCheck, databaseCheck } from '@building/infra/metrics/health-checks';
-import { startMetricsServer } from '@building/infra/metrics/metrics-server';
+import { startMetricsPort } from '@building/infra/metrics/metrics-server';
 import type { Config } from '@building/infra/config';
 import { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { migrateEventStore } from '@building/infra/event-store/schema';
@@ -43,16 +43,10 @@ export async function startMailer(
     const mailer = createMailer({ db, send: options.send ?? smtp!.send, log });
     const groupId = options.groupId ?? MAILER_GROUP_ID;
     const metricsOn = (checks: Record<string, HealthCheck>, collectors: Array<() => void>) =>
-      config.METRICS_PORT_MAILER === undefined
-        ? null
-        : startMetricsServer({
-            name: 'mailer',
-            port: config.METRICS_PORT_MAILER,
-            host: config.HOST,
-            token: config.METRICS_TOKEN,
-            checks: { database: databaseCheck(db), ...checks },
-            collectors,
-          });
+      startMetricsPort(config, 'mailer', config.METRICS_PORT_MAILER, {
+        checks: { database: databaseCheck(db), ...checks },
+        collectors,
+      });
     const onError = (error: unknown) =>
       log(`sending failed, will retry: ${error instanceof Error ? error.message : String(error)}`);
 

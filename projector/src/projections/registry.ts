@@ -1,4 +1,5 @@
 import type { Projection } from '../projection.ts';
+import { account } from './account.ts';
 import { agreementRequests } from './agreement-requests.ts';
 import { announcements } from './announcements.ts';
 import { apartments } from './apartments.ts';
@@ -26,6 +27,7 @@ export const projections: readonly Projection[] = [
   rentLedger,
   notifications,
   maintenance,
+  account,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

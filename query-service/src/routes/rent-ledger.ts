@@ -43,7 +43,7 @@ const atQuery = z.object({
 });
 
 /** The moment asked about, and the cache key of the answer: now answers the same all day long. */
-function asOf(query: unknown): { at: Date; key: string } {
+export function asOf(query: unknown): { at: Date; key: string } {
   const asked = parseInput(atQuery, query, 'query').at;
   if (asked) return { at: asked, key: asked.toISOString() };
   const now = new Date();

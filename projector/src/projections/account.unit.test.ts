@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { accountAt } from '@building/events/account/account-at';
+import type { DomainEvent } from '@building/events/catalogue';
+import { accountView } from '@building/events/read-models/account';
+import { given, rowsOf } from '../testing/given-events.ts';
+import { account } from './account.ts';
+
+const mina = 'mina@building.test';
+const leaseId = '00000000-0000-4000-8000-000000000007';
+const month = {
+  si: 7,
+  apartment: '3A01',
+  month: 'December',
+  year: 2026,
+  email: mina,
+  name: 'Mina',
+  leaseId,
+} as const;
+const stream = 'payment-7-2026-december';
+const charge: [string, DomainEvent] = [
+  stream,
+  {
+    type: 'ChargeAdded',
+    data: {
+      ...month,
+      chargeId: '00000000-0000-4000-8000-000000000101',
+      block: 'A',
+      kind: 'service',
+      amountPoisha: 300_000,
+      description: 'Guards and lift',
+      origin: 'plan',
+      addedBy: 'scheduler',
+      addedAt: '2026-11-30T18:05:00.000Z',
+    },
+  },
+];
+const bkash: [string, DomainEvent] = [
+  stream,
+  {
+    type: 'OfflinePaymentRecorded',
+    data: {
+      ...month,
+      paymentId: '00000000-0000-4000-8000-000000000201',
+      method: 'bkash',
+      reference: 'TXN8H2K',
+      amountPoisha: 1_000_000,
+      recordedBy: 'admin@building.test',
+      recordedAt: '2026-12-03T05:00:00.000Z',
+    },
+  },
+];
+
+describe('projection: the account lines', () => {
+  it('keeps a line per money event, the same when the history arrives twice', () => {
+    const events = given(charge, bkash);
+    const rows = rowsOf(account, events);
+    expect(rowsOf(account, events, 2)).toEqual(rows);
+    // Rows come keyed by their event ids: in no particular order.
+    expect(rows.lines).toHaveLength(2);
+    expect(rows.lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'charge',
+          debit_poisha: 300_000,
+          credit_poisha: 0,
+          ref_id: '00000000-0000-4000-8000-000000000101',
+        }),
+        expect.objectContaining({
+          kind: 'payment',
+          credit_poisha: 1_000_000,
+          method: 'bkash',
+          reference: 'TXN8H2K',
+        }),
+      ]),
+    );
+  });
+});
+
+describe('the account at a moment', () => {
+  // Accepted on 26 November 2026 at 10:00 Dhaka, 24,000 taka a month.
+  const lease = {
+    leaseId,
+    email: mina,
+    name: 'Mina',
+    si: 7,
+    apartment: '3A01',
+    rentPoisha: 2_400_000,
+    startedAt: '2026-11-26T04:00:00.000Z',
+    endedAt: null,
+  };
+  const stored = rowsOf(account, given(charge, bkash)).lines!.map((row) =>
+    accountView.toResponse(accountView.row.parse({ ...row, occurred_at: new Date(String(row.occurred_at)) })),
+  );
+
+  it('owes the rent of each month of the lease, the charges, less the payments, in date order', () => {
+    const answer = accountAt(mina, [lease], stored, new Date('2026-12-04T00:00:00Z'));
+    expect(answer.lines.map((l) => [l.kind, l.month, l.debit, l.credit, l.balance])).toEqual([
+      ['rent', 'November', 24_000, 0, 24_000],
+      ['rent', 'December', 24_000, 0, 48_000],
+      ['charge', 'December', 3_000, 0, 51_000],
+      ['payment', 'December', 0, 10_000, 41_000],
+    ]);
+    expect(answer.balance).toBe(41_000);
+    expect(answer.months).toEqual([
+      { si: 7, year: 2026, month: 'November', owed: 24_000, paid: 0 },
+      { si: 7, year: 2026, month: 'December', owed: 27_000, paid: 10_000 },
+    ]);
+  });
+
+  it('answers a past moment as the account stood then', () => {
+    const then = accountAt(mina, [lease], stored, new Date('2026-11-29T00:00:00Z'));
+    expect(then.lines.map((l) => l.kind)).toEqual(['rent']);
+    expect(then.balance).toBe(24_000);
+    expect(accountAt(mina, [lease], stored, new Date('2026-11-20T00:00:00Z')).lines).toEqual([]);
+  });
+});
