@@ -562,6 +562,9 @@ export const bn: Translation<typeof en> = {
     agreementRejected: 'আপনার চুক্তির অনুরোধ প্রত্যাখ্যাত হয়েছে।',
     agreementRejectedBooked: 'আপনি যে অ্যাপার্টমেন্টটি চেয়েছিলেন তা অন্য কেউ বুক করেছেন।',
     rentPaid: '{{month}} {{year}}-এর ভাড়া পেয়েছি: {{amount}}। রসিদ আপনার ইমেইলে আছে।',
+    rentRefunded: '{{month}} {{year}}-এর ভাড়ার {{amount}} আপনার কার্ডে ফেরত দেওয়া হয়েছে।',
+    rentRefundedReopened:
+      '{{month}} {{year}}-এর ভাড়া ({{amount}}) আপনার কার্ডে ফেরত দেওয়া হয়েছে: এটি আবার দিতে হবে।',
     rentDue: '{{month}} {{year}}-এর ভাড়া দেওয়ার সময় হয়েছে: {{amount}}।',
     rentOverdue: '{{month}} {{year}}-এর ভাড়া বকেয়া: {{amount}}।',
     maintenance: '{{apartment}}-এর রক্ষণাবেক্ষণ অনুরোধ এখন {{status}}।',

@@ -557,6 +557,9 @@ export const en = {
     agreementRejected: 'Your agreement request was rejected.',
     agreementRejectedBooked: 'The apartment you asked for was booked by someone else.',
     rentPaid: 'We received your rent for {{month}} {{year}}: {{amount}}. The receipt is in your email.',
+    rentRefunded: '{{amount}} of your rent for {{month}} {{year}} was refunded to your card.',
+    rentRefundedReopened:
+      'Your rent for {{month}} {{year}} ({{amount}}) was refunded to your card: it is due again.',
     rentDue: 'Your rent for {{month}} {{year}} is due: {{amount}}.',
     rentOverdue: 'Your rent for {{month}} {{year}} is overdue: {{amount}}.',
     maintenance: 'Your maintenance request for {{apartment}} is {{status}}.',
