@@ -504,6 +504,8 @@ export const bn: Translation<typeof en> = {
     settledBy: 'নিষ্পত্তি করেছেন',
     settledAt: 'নিষ্পত্তির সময়',
     items: 'খাত',
+    dueBy: 'শেষ তারিখ',
+    coveredPoisha: 'পরিশোধিত অংশ',
   },
   api: {
     unreachable: 'সার্ভারে পৌঁছানো যাচ্ছে না। সংযোগ দেখে আবার চেষ্টা করুন।',

@@ -499,6 +499,8 @@ export const en = {
     settledBy: 'Settled by',
     settledAt: 'Settled at',
     items: 'Items',
+    dueBy: 'Due by',
+    coveredPoisha: 'Covered',
   },
   api: {
     unreachable: 'Cannot reach the server. Check your connection and try again.',
