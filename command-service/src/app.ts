@@ -3,6 +3,7 @@ import { createCommandContext } from '@building/domain/command-handling/command-
 import Koa, { type Context } from 'koa';
 import { healthRoute } from '@building/infra/metrics/health-route';
 import { httpMetrics } from '@building/infra/metrics/http-metrics';
+import { requestId } from '@building/infra/http/request-id';
 import { problemMiddleware } from '@building/infra/http/problem';
 import { problemDocs } from '@building/infra/http/problem-docs';
 import { refuseUnsafeText } from '@building/infra/http/safe-text';
@@ -41,6 +42,7 @@ export function createApp(commandDeps: CommandDeps): Koa {
   trustProxy(app, deps.trustProxyHops);
   app.use(httpMetrics({ token: deps.metricsToken }));
   app.use(countCommands());
+  app.use(requestId());
   app.use((ctx, next) => deps.commands.scope.run(next));
   app.use(problemMiddleware({ log: deps.log }));
   app.use(healthRoute('command-service', deps.health ?? {}));

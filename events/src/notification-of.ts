@@ -38,6 +38,16 @@ export function notificationOf(event: DomainEvent): NotificationOf | null {
         emailKind: 'payment-receipt',
       };
     }
+    case 'RentRefunded': {
+      // A second charge's refund is said by the payment answer itself; one made at the provider is news.
+      const { email, si, month, year, amountPoisha, reason, coveredPoisha } = event.data;
+      if (reason !== 'provider-refund') return null;
+      return {
+        recipient: email.toLowerCase(),
+        facts: { kind: 'rent-refunded', si, month, year, amountPoisha, reopened: coveredPoisha === 0 },
+        emailKind: 'payment-receipt',
+      };
+    }
     case 'RentReminderIssued': {
       const { email, apartment, month, year, amountPoisha, kind, dueBy } = event.data;
       return {

@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import cors from '@koa/cors';
 import { httpMetrics } from '@building/infra/metrics/http-metrics';
+import { requestId } from '@building/infra/http/request-id';
 import { problemMiddleware } from '@building/infra/http/problem';
 import { problemDocs } from '@building/infra/http/problem-docs';
 import { rateLimit } from '@building/infra/rate-limit/rate-limit';
@@ -42,6 +43,7 @@ export function createApp(deps: QueryDeps): Koa {
     log(`response failed: ${String(error)}`);
   });
   app.use(httpMetrics({ token: deps.metricsToken, log }));
+  app.use(requestId());
   app.use(
     problemMiddleware({
       log: (error) => log(`500: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),

@@ -85,6 +85,17 @@ describe.skipIf(missing('postgres'))('the query-service metrics and health', () 
     expect(text).toMatch(/^process_cpu_user_seconds_total /m); // Node's default metrics
   });
 
+  it("gives every request an id: the caller's when it looks like one, else a new one, never a cached one", async () => {
+    const given = await fetch(`${url}/apartment`, { headers: { 'X-Request-Id': 'lb-7f3a9c21' } });
+    expect(given.headers.get('x-request-id')).toBe('lb-7f3a9c21');
+    for (const bad of ['short', 'has spaces in it', 'x'.repeat(129)]) {
+      const made = await fetch(`${url}/apartment`, { headers: { 'X-Request-Id': bad } });
+      expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const [first, second] = [await fetch(`${url}/apartment`), await fetch(`${url}/apartment`)];
+    expect(first.headers.get('x-request-id')).not.toBe(second.headers.get('x-request-id'));
+  });
+
   it('answers /metrics off loopback only with the token', async () => {
     const forwarded = await fetch(`${url}/metrics`, { headers: { 'X-Forwarded-For': '203.0.113.9' } });
     expect(forwarded.status).toBe(403);

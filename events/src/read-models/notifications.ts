@@ -22,6 +22,15 @@ export const notificationFactsSchema = z.discriminatedUnion('kind', [
     transactionId: z.string(),
   }),
   z.object({
+    /** A refund made at the provider of the charge that paid the month; `reopened`: in full, due again. */
+    kind: z.literal('rent-refunded'),
+    si: z.number().int(),
+    month: monthSchema,
+    year: z.number().int(),
+    amountPoisha: z.number().int(),
+    reopened: z.boolean(),
+  }),
+  z.object({
     kind: z.literal('rent-reminder'),
     apartment: z.string(),
     month: monthSchema,
@@ -76,6 +85,7 @@ export const notificationsView = defineReadModel({
     'AgreementAccepted',
     'AgreementRejected',
     'RentPaid',
+    'RentRefunded',
     'RentReminderIssued',
     'OfflinePaymentRecorded',
     'ChargeAdded',

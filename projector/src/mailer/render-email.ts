@@ -67,6 +67,11 @@ function words(facts: NotificationFacts): { subject: string; body: string } {
             subject: `Rent for ${facts.month} ${facts.year} is overdue`,
             body: `The rent of apartment ${facts.apartment} for ${facts.month} ${facts.year}, ${formatTaka(facts.amountPoisha)}, is overdue. Please pay it as soon as you can.`,
           };
+    case 'rent-refunded':
+      return {
+        subject: `Refund: rent for ${facts.month} ${facts.year}, ${formatTaka(facts.amountPoisha)}`,
+        body: `${formatTaka(facts.amountPoisha)} of your rent payment for ${facts.month} ${facts.year} was refunded to your card. ${facts.reopened ? 'The whole payment went back, so the rent of that month is due again: you can pay it from your dashboard.' : 'The rest of the payment still counts for the month.'}`,
+      };
     case 'payment-recorded':
       return {
         subject: `Receipt: ${facts.month} ${facts.year}, ${formatTaka(facts.amountPoisha)} by ${methodText[facts.method]}`,

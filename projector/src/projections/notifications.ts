@@ -53,6 +53,7 @@ export const notifications = defineProjection(notificationsView, {
     AgreementAccepted: notify,
     AgreementRejected: notify,
     RentPaid: notify,
+    RentRefunded: notify,
     RentReminderIssued: notify,
     OfflinePaymentRecorded: notify,
     ChargeAdded: notify,

@@ -136,6 +136,36 @@ describe('notifications projection', () => {
     expect(rowsOf(notifications, events, 2)).toEqual(rows);
   });
 
+  it('tells the resident of a refund made at the provider, and says when the month is due again; not of a second charge refunded', () => {
+    const refunded = (reason: 'provider-refund' | 'duplicate-charge', coveredPoisha?: number) =>
+      given([
+        'payment-3-2026-february',
+        {
+          type: 'RentRefunded',
+          data: {
+            ...{
+              paymentIntentId: 'pi_1',
+              refundId: 're_1',
+              si: 3,
+              month: 'February',
+              year: 2026,
+              email: ana,
+            },
+            ...{ amountPoisha: 1_170_000, reason, ...(coveredPoisha === undefined ? {} : { coveredPoisha }) },
+            refundedAt: at(10),
+          },
+        },
+      ])[0]!;
+    const factsOf = (event: ReturnType<typeof refunded>) =>
+      notifications
+        .evolve(event)
+        .map((change) => JSON.parse((change as unknown as { insert: { facts: string } }).insert.facts));
+    const facts = { kind: 'rent-refunded', si: 3, month: 'February', year: 2026, amountPoisha: 1_170_000 };
+    expect(factsOf(refunded('provider-refund', 0))).toEqual([{ ...facts, reopened: true }]);
+    expect(factsOf(refunded('provider-refund', 500))).toEqual([{ ...facts, reopened: false }]);
+    expect(notifications.evolve(refunded('duplicate-charge'))).toEqual([]);
+  });
+
   it('ignores events that notify nobody', () => {
     const registered = given([
       anaStream,

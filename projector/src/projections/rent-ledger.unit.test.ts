@@ -1,60 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@building/events/catalogue';
+import { leaseAccepted, leaseOf, rentPaid, rentReminded } from '@building/events/testing/event-fixtures';
 import { given, rowsOf } from '../testing/given-events.ts';
 import { rentLedger } from './rent-ledger.ts';
 
-const lease = { si: 3, apartment: 'A-103', block: 'A', floor: 1, room: '103', rent: 13000 };
-const ana = 'Ana@Example.com';
+const lease = leaseOf();
+const ana = { email: 'Ana@Example.com', name: 'Ana' };
 const requestA = '11111111-1111-4111-8111-111111111111';
 const at = (day: number) => new Date(Date.UTC(2026, 2, day, 9)).toISOString();
+const march = 'payment-3-2026-march';
 
-const accepted: [string, DomainEvent] = [
-  'agreement-3',
-  {
-    type: 'AgreementAccepted',
-    data: { ...lease, requestId: requestA, userEmail: ana, userName: 'Ana', acceptedAt: at(1) },
-  },
-];
+const accepted: [string, DomainEvent] = ['agreement-3', leaseAccepted(ana, at(1), lease, requestA)];
 const ended: [string, DomainEvent] = [
   'agreement-3',
-  { type: 'LeaseEnded', data: { si: 3, userEmail: ana, endedAt: at(20), reason: 'member-demoted' } },
+  { type: 'LeaseEnded', data: { si: 3, userEmail: ana.email, endedAt: at(20), reason: 'member-demoted' } },
 ];
 const reminded = (kind: 'due' | 'overdue', day: number): [string, DomainEvent] => [
-  'payment-3-2026-march',
-  {
-    type: 'RentReminderIssued',
-    data: {
-      si: 3,
-      apartment: 'A-103',
-      month: 'March',
-      year: 2026,
-      email: ana,
-      name: 'Ana',
-      kind,
-      amountPoisha: 1_300_000,
-      issuedAt: at(day),
-    },
-  },
+  march,
+  rentReminded(ana, { month: 'March', year: 2026, kind, issuedAt: at(day) }, lease),
 ];
 const paid: [string, DomainEvent] = [
-  'payment-3-2026-march',
-  {
-    type: 'RentPaid',
-    data: {
-      ...lease,
-      paymentIntentId: 'pi_1',
-      transactionId: 'pi_1',
-      month: 'March',
-      year: 2026,
-      email: ana,
-      name: 'Ana',
-      rentPoisha: 1_300_000,
-      discount: 10,
-      couponCode: 'SAVE10',
-      amountPoisha: 1_170_000,
-      paidAt: at(8),
-    },
-  },
+  march,
+  rentPaid(ana, { month: 'March', year: 2026, paidAt: at(8) }, lease, { code: 'SAVE10', discount: 10 }),
 ];
 
 const leaseRow = {
@@ -101,7 +68,7 @@ describe('projection: the rent ledger facts', () => {
       paid_amount_poisha: 1_170_000,
       coupon_code: 'SAVE10',
       paid_at: at(8),
-      transaction_id: 'pi_1',
+      transaction_id: 'pi_3',
     };
     expectRows([accepted, reminded('due', 1), reminded('overdue', 6), paid], {
       leases: [leaseRow],

@@ -27,7 +27,7 @@ interface Entry extends ViewsRead {
 }
 
 /** Headers the chain sets per request rather than per answer. */
-const perRequest = new Set(['x-position']);
+const perRequest = new Set(['x-position', 'x-request-id']);
 
 /**
  * Answers a repeated anonymous GET with the headers and bytes the whole middleware chain gave it

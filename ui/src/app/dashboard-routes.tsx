@@ -22,6 +22,7 @@ const pages = {
   payment: lazy(() => import('../features/payments/routes/payment-route.tsx')),
   paymentHistory: lazy(() => import('../features/payments/routes/payment-history-route.tsx')),
   rentLedger: lazy(() => import('../features/rent-ledger/routes/rent-ledger-route.tsx')),
+  account: lazy(() => import('../features/account/routes/account-route.tsx')),
   overdueRent: lazy(() => import('../features/rent-ledger/routes/overdue-rent-route.tsx')),
   maintenance: lazy(() => import('../features/maintenance/routes/member-maintenance-route.tsx')),
   maintenanceQueue: lazy(() => import('../features/maintenance/routes/maintenance-queue-route.tsx')),
@@ -41,8 +42,8 @@ const adminOnly: Page[] = [
   'overdueRent',
 ];
 const memberOnly: Page[] = ['memberProfile', 'memberPayment', 'payment', 'maintenance'];
-/** Former members keep their payment history, rent ledger and receipts (read only). */
-const residents: Page[] = ['paymentHistory', 'rentLedger'];
+/** Former members keep their payment history, rent ledger, account and receipts (read only). */
+const residents: Page[] = ['paymentHistory', 'rentLedger', 'account'];
 
 function page(name: Page, audience?: PageAudience) {
   const Component = pages[name];

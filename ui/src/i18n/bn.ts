@@ -545,7 +545,7 @@ export const bn: Translation<typeof en> = {
     settledBy: 'নিষ্পত্তি করেছেন',
     settledAt: 'নিষ্পত্তির সময়',
     items: 'খাত',
-    dueBy: 'পরিশোধের শেষ দিন',
+    dueBy: 'শেষ তারিখ',
     coveredPoisha: 'পরিশোধিত অংশ',
   },
   api: {
@@ -605,6 +605,9 @@ export const bn: Translation<typeof en> = {
     agreementRejected: 'আপনার চুক্তির অনুরোধ প্রত্যাখ্যাত হয়েছে।',
     agreementRejectedBooked: 'আপনি যে অ্যাপার্টমেন্টটি চেয়েছিলেন তা অন্য কেউ বুক করেছেন।',
     rentPaid: '{{month}} {{year}}-এর ভাড়া পেয়েছি: {{amount}}। রসিদ আপনার ইমেইলে আছে।',
+    rentRefunded: '{{month}} {{year}}-এর ভাড়ার {{amount}} আপনার কার্ডে ফেরত দেওয়া হয়েছে।',
+    rentRefundedReopened:
+      '{{month}} {{year}}-এর ভাড়া ({{amount}}) আপনার কার্ডে ফেরত দেওয়া হয়েছে: এটি আবার দিতে হবে।',
     rentDue: '{{month}} {{year}}-এর ভাড়া দেওয়ার সময় হয়েছে: {{amount}}।',
     rentOverdue: '{{month}} {{year}}-এর ভাড়া বকেয়া: {{amount}}।',
     maintenance: '{{apartment}}-এর রক্ষণাবেক্ষণ অনুরোধ এখন {{status}}।',
@@ -727,6 +730,15 @@ export const bn: Translation<typeof en> = {
     membersOnly: 'এই পাতাটি অ্যাপার্টমেন্ট ভাড়া নেওয়া সদস্যদের জন্য। আপনার পরিশোধের ইতিহাস আপনার জন্য খোলা থাকবে।',
   },
   account: {
+    title: 'হিসাব',
+    what: 'হিসাব',
+    balance: 'বাকি',
+    noLines: 'এখনো কিছু দেনা বা পরিশোধ নেই: চুক্তি গৃহীত হলে আপনার হিসাব শুরু হবে।',
+    date: 'তারিখ',
+    month: 'মাস',
+    description: 'বিবরণ',
+    debit: 'দেনা',
+    credit: 'পরিশোধ',
     methods: {
       card: 'কার্ড',
       cash: 'নগদ টাকা',

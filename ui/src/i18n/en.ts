@@ -601,6 +601,9 @@ export const en = {
     agreementRejected: 'Your agreement request was rejected.',
     agreementRejectedBooked: 'The apartment you asked for was booked by someone else.',
     rentPaid: 'We received your rent for {{month}} {{year}}: {{amount}}. The receipt is in your email.',
+    rentRefunded: '{{amount}} of your rent for {{month}} {{year}} was refunded to your card.',
+    rentRefundedReopened:
+      'Your rent for {{month}} {{year}} ({{amount}}) was refunded to your card: it is due again.',
     rentDue: 'Your rent for {{month}} {{year}} is due: {{amount}}.',
     rentOverdue: 'Your rent for {{month}} {{year}} is overdue: {{amount}}.',
     maintenance: 'Your maintenance request for {{apartment}} is {{status}}.',
@@ -724,6 +727,15 @@ export const en = {
   },
   /** A resident's account: charges, offline payments, deposits. */
   account: {
+    title: 'Account',
+    what: 'account',
+    balance: 'Balance',
+    noLines: 'Nothing owed or paid yet: your account starts when an agreement is accepted.',
+    date: 'Date',
+    month: 'Month',
+    description: 'Description',
+    debit: 'Owed',
+    credit: 'Paid',
     methods: { card: 'card', cash: 'cash', bank: 'bank transfer', bkash: 'bKash', nagad: 'Nagad' },
     chargeKinds: {
       service: 'Service charge',

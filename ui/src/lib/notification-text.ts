@@ -29,6 +29,12 @@ export function notificationText(t: TFunction, facts: NotificationFacts): string
         year: formatYear(facts.year),
         amount: formatTaka(facts.amountPoisha / 100),
       });
+    case 'rent-refunded':
+      return t(facts.reopened ? 'notifications.rentRefundedReopened' : 'notifications.rentRefunded', {
+        month: month(facts.month),
+        year: formatYear(facts.year),
+        amount: formatTaka(facts.amountPoisha / 100),
+      });
     case 'rent-reminder':
       return t(facts.due === 'due' ? 'notifications.rentDue' : 'notifications.rentOverdue', {
         month: month(facts.month),

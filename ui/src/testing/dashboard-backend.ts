@@ -6,6 +6,7 @@ import type { MemberApartment } from '@building/events/read-models/member-apartm
 import type { Member } from '@building/events/read-models/members';
 import type { Payment } from '@building/events/read-models/payments';
 import type { OverdueRent, RentLedger } from '@building/events/read-models/rent-ledger';
+import type { AccountResponse } from '@building/events/read-models/account';
 import type { ApartmentStats } from '@building/events/read-models/statistics';
 import { http, HttpResponse } from 'msw';
 import { beforeEach } from 'vitest';
@@ -50,6 +51,8 @@ export const dashboard = {
   payments: [] as Payment[],
   /** GET /rent-ledger/:email's answers by email (an empty ledger for anyone else). */
   rentLedgers: {} as Record<string, RentLedger>,
+  /** GET /account/:email's answers by email (an empty account for anyone else). */
+  accounts: {} as Record<string, AccountResponse>,
   overdueRent: noneOverdue(),
   audit: undefined as unknown,
   intents: [] as Intent[],
@@ -93,6 +96,7 @@ export function resetDashboard() {
   dashboard.memberApartments = {};
   dashboard.payments = [];
   dashboard.rentLedgers = {};
+  dashboard.accounts = {};
   dashboard.overdueRent = noneOverdue();
   dashboard.audit = undefined;
   dashboard.intents = [];
@@ -308,6 +312,18 @@ export const dashboardHandlers = [
       leases: [],
     };
     return refuse(request, 'signed-in', email) ?? HttpResponse.json(dashboard.rentLedgers[email] ?? empty);
+  }),
+  http.get(q('/account/:email'), async ({ request, params }) => {
+    await recordCall(request);
+    const email = param(params.email);
+    const empty: AccountResponse = {
+      email,
+      asOf: new Date().toISOString(),
+      lines: [],
+      balance: 0,
+      months: [],
+    };
+    return refuse(request, 'signed-in', email) ?? HttpResponse.json(dashboard.accounts[email] ?? empty);
   }),
   http.get(q('/overdue-rent'), async ({ request }) => {
     await recordCall(request);

@@ -60,6 +60,7 @@ export function Sidebar({ roles, announcementCount }: SidebarProps) {
             <Item href="/memberPayment">{t('dashboard.makePayment')}</Item>
             <Item href="/paymentHistory">{t('dashboard.paymentHistory')}</Item>
             <Item href="/rentLedger">{t('dashboard.rentLedger')}</Item>
+            <Item href="/account">{t('account.title')}</Item>
             <Item href="/maintenance">{t('dashboard.maintenance')}</Item>
             <Item href="/announcements">{announcements}</Item>
           </ul>
@@ -72,6 +73,7 @@ export function Sidebar({ roles, announcementCount }: SidebarProps) {
             <Item href="/userProfile">{t('dashboard.myProfile')}</Item>
             <Item href="/paymentHistory">{t('dashboard.paymentHistory')}</Item>
             <Item href="/rentLedger">{t('dashboard.rentLedger')}</Item>
+            <Item href="/account">{t('account.title')}</Item>
             <Item href="/announcements">{announcements}</Item>
           </ul>
         </>

@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { monthNames } from '@building/events/catalogue';
+import { DashboardPage } from '../../../components/dashboard-page.tsx';
+import { QueryStatus } from '../../../components/query-status.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { formatLongDate, formatMonthName, formatTaka, formatYear } from '../../../lib/format.ts';
+import { useAccount } from '../api/get-account.ts';
+
+const monthOf = (name: (typeof monthNames)[number], year: number) =>
+  `${formatMonthName(Date.UTC(2000, monthNames.indexOf(name)))} ${formatYear(year)}`;
+
+/**
+ * The resident's account: every line (rent, charges, late fees, the deposit, payments by card,
+ * cash, bank, bKash or Nagad, their reversals) in date order with the running balance, and what is
+ * owed now. A former member reads theirs.
+ */
+export default function AccountRoute() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const account = useAccount(user?.email ?? '');
+  return (
+    <DashboardPage id="account-title" title={t('account.title')}>
+      <QueryStatus what={t('account.what')} query={account}>
+        {account.data && (
+          <>
+            <dl className="stat-tiles mb-5">
+              <div className="box stat-tile">
+                <dt className="heading">{t('account.balance')}</dt>
+                <dd className={`title is-4${account.data.balance > 0 ? ' has-text-danger' : ''}`}>
+                  {formatTaka(account.data.balance)}
+                </dd>
+              </div>
+            </dl>
+            {account.data.lines.length === 0 ? (
+              <p className="notification is-light">{t('account.noLines')}</p>
+            ) : (
+              <div className="table-container">
+                <table className="table is-fullwidth is-narrow">
+                  <thead>
+                    <tr>
+                      <th>{t('account.date')}</th>
+                      <th>{t('account.month')}</th>
+                      <th>{t('account.description')}</th>
+                      <th className="has-text-right">{t('account.debit')}</th>
+                      <th className="has-text-right">{t('account.credit')}</th>
+                      <th className="has-text-right">{t('account.balance')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {account.data.lines.map((line) => (
+                      <tr key={line.id}>
+                        <td>{formatLongDate(line.date)}</td>
+                        <td>{line.month && line.year !== null ? monthOf(line.month, line.year) : ''}</td>
+                        <td>
+                          {line.description}
+                          {line.method && (
+                            <span className="tag is-light ml-2">
+                              {t(`account.methods.${line.method as 'cash'}`)}
+                              {line.reference ? ` · ${line.reference}` : ''}
+                            </span>
+                          )}
+                        </td>
+                        <td className="has-text-right">{line.debit ? formatTaka(line.debit) : ''}</td>
+                        <td className="has-text-right">{line.credit ? formatTaka(line.credit) : ''}</td>
+                        <td className="has-text-right">{formatTaka(line.balance)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </>
+        )}
+      </QueryStatus>
+    </DashboardPage>
+  );
+}

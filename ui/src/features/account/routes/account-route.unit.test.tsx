@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { accountAt } from '@building/events/account/account-at';
+import { i18next } from '../../../i18n/i18n.ts';
+import { backend, callsTo } from '../../../testing/backend.ts';
+import { dashboard, serveDashboardBackend } from '../../../testing/dashboard-backend.ts';
+import { renderRoute } from '../../../testing/render-route.tsx';
+
+serveDashboardBackend();
+
+const member = { email: 'rahim@example.com', displayName: 'Rahim Member' };
+const lease = {
+  leaseId: '11111111-1111-4111-8111-111111111111',
+  email: member.email,
+  name: member.displayName,
+  si: 3,
+  apartment: 'A-103',
+  rentPoisha: 1_300_000,
+  startedAt: '2026-03-01T04:00:00.000Z',
+  endedAt: null,
+};
+const bkash = {
+  id: '22222222-2222-4222-8222-222222222222',
+  si: 3,
+  year: 2026,
+  month: 'March' as const,
+  kind: 'payment' as const,
+  description: 'Payment received',
+  debitPoisha: 0,
+  creditPoisha: 500_000,
+  method: 'bkash',
+  reference: 'TXN8H2K',
+  refId: '33333333-3333-4333-8333-333333333333',
+  date: '2026-03-03T04:00:00.000Z',
+};
+
+describe('the account page', () => {
+  afterEach(() => i18next.changeLanguage('en'));
+
+  it('lists the lines with method, reference and running balance, and what is owed', async () => {
+    backend.members.add(member.email);
+    dashboard.accounts[member.email] = accountAt(
+      member.email,
+      [lease],
+      [bkash],
+      new Date('2026-03-04T00:00:00Z'),
+    );
+    renderRoute('/dashboard/account', { signedInAs: member });
+    const payment = (await screen.findByText('Payment received')).closest('tr') as HTMLElement;
+    expect(within(payment).getByText('bKash · TXN8H2K')).toBeInTheDocument();
+    expect(within(payment).getAllByText('৳ 8,000')).toHaveLength(1);
+    const balance = screen.getAllByText('Balance')[0]!.closest('.stat-tile') as HTMLElement;
+    expect(within(balance).getByText('৳ 8,000')).toBeInTheDocument();
+    expect(callsTo('GET', `/account/${encodeURIComponent(member.email)}`)).toHaveLength(1);
+  });
+
+  it('speaks Bangla', async () => {
+    await i18next.changeLanguage('bn');
+    dashboard.accounts[member.email] = accountAt(
+      member.email,
+      [lease],
+      [bkash],
+      new Date('2026-03-04T00:00:00Z'),
+    );
+    renderRoute('/dashboard/account', { signedInAs: member });
+    expect(await screen.findByText(/বিকাশ · TXN8H2K/)).toBeInTheDocument();
+  });
+});
