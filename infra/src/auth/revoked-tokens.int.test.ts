@@ -36,6 +36,12 @@ describe.skipIf(missing('postgres'))('revoked tokens in Postgres (embedded mode)
   });
   afterAll(() => db?.drop());
   it('reach every instance', () => revokedOnEveryInstance(() => createPostgresRevocationStore(db.db)));
+
+  it('is created by several processes starting at once (as the two services do)', async () => {
+    await db.db.raw('drop table if exists revoked_access_tokens');
+    const stores = await Promise.all(Array.from({ length: 8 }, () => createPostgresRevocationStore(db.db)));
+    expect(stores).toHaveLength(8);
+  });
 });
 
 describe.skipIf(missing('redis'))('revoked tokens in Redis (distributed mode)', () => {
