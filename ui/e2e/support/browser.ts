@@ -19,7 +19,8 @@ export async function launchBrowser(): Promise<Browser> {
   browser.newPage = async (options?: BrowserContextOptions) => {
     const context = await browser.newContext(options);
     const page = await context.newPage();
-    page.on('close', () => void context.close());
+    // When the browser itself closes, the context goes with it: nothing left to close then.
+    page.on('close', () => void context.close().catch(() => undefined));
     return page;
   };
   return browser;

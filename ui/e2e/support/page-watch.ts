@@ -114,9 +114,10 @@ export async function watchContext(context: BrowserContext): Promise<void> {
   await context.route(
     (url) => !isLocal(url),
     (route) =>
-      route.request().resourceType() === 'image'
+      (route.request().resourceType() === 'image'
         ? route.fulfill({ status: 200, contentType: 'image/png', body: tile })
-        : route.abort('internetdisconnected'),
+        : route.abort('internetdisconnected')
+      ).catch(() => undefined), // the page may close while its request waits
   );
   context.on('console', (message) => {
     const text = message.text();
