@@ -226,6 +226,8 @@ export const bn: Translation<typeof en> = {
     receipt: 'রসিদ',
     receiptFor: '{{id}}-এর রসিদ',
     refundedDuplicate: 'ফেরত দেওয়া হয়েছে: দ্বিতীয় চার্জ',
+    refundedByProvider: 'ভবন আপনার কার্ডে ফেরত দিয়েছে',
+    refunded: 'ফেরত দেওয়া হয়েছে',
     secondChargeRefunded: 'চার্জ ফেরত দেওয়া হয়েছে',
     paymentReceived: 'পরিশোধ সফলভাবে গ্রহণ করা হয়েছে!',
     paymentHeading: 'অ্যাপার্টমেন্ট {{apartment}} · ব্লক {{block}} · {{month}} {{year}}',

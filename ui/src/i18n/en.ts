@@ -224,6 +224,8 @@ export const en = {
     receipt: 'Receipt',
     receiptFor: 'Receipt for {{id}}',
     refundedDuplicate: 'Refunded: duplicate charge',
+    refundedByProvider: 'Refunded to your card by the building',
+    refunded: 'Refunded',
     secondChargeRefunded: 'Charge refunded',
     paymentReceived: 'Payment received successfully!',
     paymentHeading: 'Apartment {{apartment}} · Block {{block}} · {{month}} {{year}}',
