@@ -53,7 +53,7 @@ export function bodyInBangla(facts: NotificationFacts): string {
         ? `অনুস্মারক: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} দেওয়ার সময় হয়েছে। অনুগ্রহ করে ${facts.dueBy ? `${day(facts.dueBy)}-এর` : '৫ তারিখের'} মধ্যে দিন।`
         : `অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} বকেয়া। অনুগ্রহ করে যত তাড়াতাড়ি সম্ভব দিন।`;
     case 'rent-refunded':
-      return `${monthYear(facts.month, facts.year)}-এর ভাড়ার ${taka(facts.amountPoisha)} আপনার কার্ডে ফেরত দেওয়া হয়েছে। ${facts.reopened ? 'পুরো টাকা ফেরত গেছে, তাই সেই মাসের ভাড়া আবার দিতে হবে: ড্যাশবোর্ড থেকে দিতে পারবেন।' : 'বাকি টাকা মাসের ভাড়া হিসেবে গণ্য থাকবে।'}`;
+      return `${monthYear(facts.month, facts.year)}-এর ভাড়ার ${taka(facts.amountPoisha)} আপনার কার্ডে ফেরত দেওয়া হয়েছে। ${facts.reopened ? 'পুরো টাকা ফেরত গেছে, তাই সেই মাসের ভাড়া আবার দিতে হবে: ড্যাশবোর্ড থেকে দিতে পারবেন।' : `বাকি টাকা মাসের ভাড়া হিসেবে গণ্য থাকবে; ফেরত দেওয়া ${taka(facts.amountPoisha)} আবার দিতে হবে: ড্যাশবোর্ড থেকে দিতে পারবেন।`}`;
     case 'payment-recorded':
       return `ধন্যবাদ: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর জন্য ${methodBn[facts.method]}-এ ${taka(facts.amountPoisha)} পেয়েছি (রেফারেন্স ${facts.reference})। রসিদ সংযুক্ত।`;
     case 'charge-added':

@@ -116,4 +116,18 @@ describe.skipIf(missing('postgres'))('the mailer', () => {
     const sent = await test.db(SENT_TABLE).where({ status: 'sent' }).count<{ n: string }[]>('* as n');
     expect(Number(sent[0]!.n)).toBe(7);
   });
+
+  it('tells the resident of a partial refund made at the provider that its part is due again, then sends the receipt of that part', async () => {
+    const may = await history.pay(ana, 1, 'May', 2026);
+    await mailboxHolds(8);
+    await history.refundAtProvider(may.transactionId, 234_500);
+    const [refunded] = await mailboxHolds(9);
+    expect(refunded!.subject).toBe('Refund: rent for May 2026, Tk 2,345');
+    expect(refunded!.text).toContain(
+      'The rest of the payment still counts for the month; the Tk 2,345 refunded is due again: you can pay it from your dashboard.',
+    );
+    await history.pay(ana, 1, 'May', 2026);
+    const [receipt] = await mailboxHolds(10);
+    expect(receipt!.subject).toBe('Receipt: rent for May 2026, Tk 2,345');
+  });
 });
