@@ -143,12 +143,12 @@ describe.skipIf(missing('postgres'))('the mailer', () => {
     await mailboxHolds(before + 1);
     await history.refundAtProvider(may.transactionId, 234_500);
     const [refunded] = await mailboxHolds(before + 2);
-    expect(refunded!.subject).toBe('Refund: rent for May 2026, Tk 2,345');
+    expect(refunded!.subject).toBe('Refund: rent for May 2026, ৳ 2,345');
     expect(refunded!.text).toContain(
-      'The rest of the payment still counts for the month; the Tk 2,345 refunded is due again: you can pay it from your dashboard.',
+      'The rest of the payment still counts for the month; the ৳ 2,345 refunded is due again: you can pay it from your dashboard.',
     );
     await history.pay(ana, 1, 'May', 2026);
     const [receipt] = await mailboxHolds(before + 3);
-    expect(receipt!.subject).toBe('Receipt: rent for May 2026, Tk 2,345');
+    expect(receipt!.subject).toBe('Receipt: rent for May 2026, ৳ 2,345');
   });
 });
