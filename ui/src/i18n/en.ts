@@ -611,6 +611,9 @@ export const en = {
     maintenance: 'Your maintenance request for {{apartment}} is {{status}}.',
     maintenanceScheduled: 'Your maintenance request for {{apartment}} is scheduled for {{date}}.',
     maintenanceDeclined: 'Your maintenance request for {{apartment}} was declined: {{reason}}',
+    maintenanceComment: 'The building office wrote on your maintenance request: {{text}}',
+    memberRemoved:
+      'The building office removed you as a member: your lease has ended. Your receipts stay here.',
     status: {
       acknowledged: 'acknowledged',
       scheduled: 'scheduled',
