@@ -216,6 +216,7 @@ export const bn: Translation<typeof en> = {
     noRentToPay: 'আপনি কোনো অ্যাপার্টমেন্ট ভাড়া নেননি, তাই পরিশোধের কোনো ভাড়া নেই।',
     receiptFailed: 'রসিদটি ডাউনলোড করা গেল না।',
     paymentHistory: 'পরিশোধের ইতিহাস',
+    pageOf: '{{count}}টির মধ্যে {{page}} নম্বর পাতা',
     searchMonth: 'মাস বা বছর',
     search: 'খুঁজুন',
     noPaymentsFor: '“{{month}}”-এর কোনো পরিশোধ নেই।',

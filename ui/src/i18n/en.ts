@@ -214,6 +214,7 @@ export const en = {
     noRentToPay: 'You do not lease an apartment, so there is no rent to pay.',
     receiptFailed: 'The receipt could not be downloaded.',
     paymentHistory: 'Payment History',
+    pageOf: 'Page {{page}} of {{count}}',
     searchMonth: 'Month or year',
     search: 'Search',
     noPaymentsFor: 'No payments for {{month}}.',
