@@ -198,7 +198,9 @@ describe('notifications of the office', () => {
 
   it("tells the resident of an admin's comment on their request (not of their own), and of their removal", () => {
     const events = given(comment('member'), comment('admin'), removed);
-    const facts = rowsOf(notifications, events).notifications.map((row) => JSON.parse(String(row.facts)));
+    const facts = (rowsOf(notifications, events).notifications ?? []).map((row) =>
+      JSON.parse(String(row.facts)),
+    );
     expect(facts).toEqual(
       expect.arrayContaining([
         { kind: 'maintenance-comment', requestId: maintenanceId, text: 'The plumber comes on Sunday' },
