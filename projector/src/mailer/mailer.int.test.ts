@@ -137,17 +137,35 @@ describe.skipIf(missing('postgres'))('the mailer', () => {
     expect(Number(sent[0]!.n)).toBe(9);
   });
 
+  it('writes to a resident when the office comments on their request, and when they are removed', async () => {
+    const { requestId } = await history.fileMaintenance(ana, 1, {
+      category: 'electrical',
+      description: 'The hall light flickers',
+    });
+    await history.commentOnMaintenance(requestId, ana, 'It is worse at night');
+    await history.commentOnMaintenance(requestId, 'admin@building.test', 'The electrician comes on Sunday');
+    await history.demote(ana);
+    const [removed, commented] = await mailboxHolds(11);
+    expect(commented!.subject).toBe('The building office wrote on your maintenance request');
+    expect(commented!.text).toContain('The electrician comes on Sunday');
+    expect(removed).toMatchObject({ to: [ana], subject: 'Your membership has ended' });
+  });
+
   it('tells the resident of a partial refund made at the provider that its part is due again, then sends the receipt of that part', async () => {
-    const before = sink.mailbox.list().length;
-    const may = await history.pay(ana, 1, 'May', 2026);
+    const ben = 'ben@building.test';
+    await history.register(ben, 'Ben');
+    await history.list(2, { rent: 12_345 });
+    await history.accept((await history.request(2, ben)).requestId);
+    const before = (await mailboxHolds(sink.mailbox.list().length + 1)).length;
+    const may = await history.pay(ben, 2, 'May', 2026);
     await mailboxHolds(before + 1);
     await history.refundAtProvider(may.transactionId, 234_500);
     const [refunded] = await mailboxHolds(before + 2);
-    expect(refunded!.subject).toBe('Refund: rent for May 2026, ৳ 2,345');
+    expect(refunded).toMatchObject({ to: [ben], subject: 'Refund: rent for May 2026, ৳ 2,345' });
     expect(refunded!.text).toContain(
       'The rest of the payment still counts for the month; the ৳ 2,345 refunded is due again: you can pay it from your dashboard.',
     );
-    await history.pay(ana, 1, 'May', 2026);
+    await history.pay(ben, 2, 'May', 2026);
     const [receipt] = await mailboxHolds(before + 3);
     expect(receipt!.subject).toBe('Receipt: rent for May 2026, ৳ 2,345');
   });
