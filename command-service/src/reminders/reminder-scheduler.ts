@@ -15,6 +15,7 @@ import { ledgersAt } from '@building/events/rent-ledger/lease-ledger';
 import { chargeLateFee, issueServiceCharge } from '@building/domain/account/scheduled-charges';
 import type { CommandResult } from '@building/domain/command-handling/handle-command';
 import { createCommandContext } from '@building/domain/command-handling/command-context';
+import { countCommands } from '@building/infra/metrics/count-commands';
 import { issueRentReminder } from '@building/domain/payments/commands';
 import {
   applyChargeScheduleEvent,
@@ -65,7 +66,7 @@ const known = new Set<string>([...ledgerEventTypes, ...chargeScheduleEventTypes]
  */
 export function createReminderScheduler(options: ReminderSchedulerOptions): ReminderScheduler {
   const { store, log } = options;
-  const commands = createCommandContext({ store });
+  const commands = createCommandContext({ store, observer: countCommands });
   let facts: LedgerFacts = noLedgerFacts();
   const charges = noChargeSchedule();
   const lateFeePercent = options.lateFeePercent ?? 0;
