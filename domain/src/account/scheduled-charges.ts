@@ -48,6 +48,7 @@ export function chargeLateFee(
   return handleCommand(
     context,
     {
+      command: 'ChargeLateFee',
       load: async () => ({
         leases: await loadAggregate(context, streams.agreement(data.si), apartmentLeasesAggregate),
         month: await loadAggregate(
