@@ -28,7 +28,7 @@ export async function setPrices({ context, admin, run }: GeneratedCommands) {
  * odd one cancelled) and a late fee on a late month.
  */
 export async function chargeMonth(commands: GeneratedCommands, lease: LeaseMonth, late: boolean) {
-  const { context, random, admin, run, attempt } = commands;
+  const { context, random, admin, attempt } = commands;
   const { si, month, year } = lease;
   await attempt((now) => issueServiceCharge(context, { si, month, year, now }));
   // Readings only rise: each month's lies above the last month's.
