@@ -50,7 +50,8 @@ function isTraceContext(value: unknown): value is Record<string, string> {
  */
 function fastProjected(raw: unknown): ProjectedEnvelope | undefined {
   if (!isPlainRecord(raw)) return undefined;
-  const { id, stream, version, position, type, schemaVersion, data, occurredAt, correlationId, metadata } = raw;
+  const { id, stream, version, position, type, schemaVersion, data, occurredAt, correlationId, metadata } =
+    raw;
   if (
     !isUuid(id) ||
     typeof stream !== 'string' ||
