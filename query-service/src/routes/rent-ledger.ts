@@ -52,7 +52,7 @@ export function asOf(query: unknown): { at: Date; key: string } {
   return { at: now, key: `today ${year}-${index + 1}-${day}` };
 }
 
-async function settledMonths(db: Knex, si?: readonly number[]) {
+export async function settledMonths(db: Knex, si?: readonly number[]) {
   const months = db(tables.months).select(Object.keys(settledMonthRow.shape));
   const money = db(tables.money).select(Object.keys(monthMoneyRow.shape)).orderBy(['at', 'money_id']);
   if (si) {
