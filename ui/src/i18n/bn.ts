@@ -740,6 +740,7 @@ export const bn: Translation<typeof en> = {
     membersOnly: 'এই পাতাটি অ্যাপার্টমেন্ট ভাড়া নেওয়া সদস্যদের জন্য। আপনার পরিশোধের ইতিহাস আপনার জন্য খোলা থাকবে।',
   },
   account: {
+    rentLine: 'ভাড়া, অ্যাপার্টমেন্ট {{apartment}}',
     title: 'হিসাব',
     what: 'হিসাব',
     balance: 'বাকি',

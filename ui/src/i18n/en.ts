@@ -737,6 +737,7 @@ export const en = {
   },
   /** A resident's account: charges, offline payments, deposits. */
   account: {
+    rentLine: 'Rent, apartment {{apartment}}',
     title: 'Account',
     what: 'account',
     balance: 'Balance',
