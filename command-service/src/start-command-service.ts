@@ -90,6 +90,7 @@ export async function startCommandService(config: Config): Promise<CommandServic
     jwtSecret: config.JWT_SECRET,
     jwtTtlSeconds: config.JWT_TTL_SECONDS,
     adminEmails: config.adminEmails,
+    depositMonths: config.DEPOSIT_MONTHS,
     uiOrigins: config.uiOrigins,
     trustProxyHops: config.TRUST_PROXY,
     publicUrl: config.COMMAND_PUBLIC_URL,

@@ -20,9 +20,6 @@ const notGeneratedYet = new Set([
   'ChargePlanSet',
   'TariffSet',
   'MeterRead',
-  'DepositOwed',
-  'DepositPaid',
-  'DepositSettled',
 ]);
 
 // Thousands of commands through the handlers: seconds on a loaded machine.

@@ -28,7 +28,13 @@ const statusBn: Record<Extract<NotificationFacts, { kind: 'maintenance-status' }
   declined: 'বাতিল হয়েছে',
 };
 
-const methodBn = { cash: 'নগদ টাকা', bank: 'ব্যাংক ট্রান্সফার', bkash: 'বিকাশ', nagad: 'নগদ (মোবাইল)' } as const;
+const methodBn = {
+  card: 'কার্ড',
+  cash: 'নগদ টাকা',
+  bank: 'ব্যাংক ট্রান্সফার',
+  bkash: 'বিকাশ',
+  nagad: 'নগদ (মোবাইল)',
+} as const;
 const chargeBn = {
   service: 'সার্ভিস চার্জ',
   electricity: 'বিদ্যুৎ বিল',
@@ -58,6 +64,10 @@ export function bodyInBangla(facts: NotificationFacts): string {
       return `ধন্যবাদ: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর জন্য ${methodBn[facts.method]}-এ ${taka(facts.amountPoisha)} পেয়েছি (রেফারেন্স ${facts.reference})। রসিদ সংযুক্ত।`;
     case 'charge-added':
       return `অ্যাপার্টমেন্ট ${facts.apartment}-এর হিসাবে ${monthYear(facts.month, facts.year)}-এর জন্য ${chargeBn[facts.charge]} ${taka(facts.amountPoisha)} যোগ হয়েছে${facts.description ? ` (${facts.description})` : ''}। এটি মাসের ভাড়ার সাথে দেয়।`;
+    case 'deposit-paid':
+      return `ধন্যবাদ: অ্যাপার্টমেন্ট ${facts.si}-এর অগ্রিম জমা বাবদ ${methodBn[facts.method]}-এ ${taka(facts.amountPoisha)} পেয়েছি (রেফারেন্স ${facts.reference})।`;
+    case 'deposit-settled':
+      return `অ্যাপার্টমেন্ট ${facts.si}-এর অগ্রিম জমা নিষ্পত্তি হয়েছে: কর্তন বাবদ ${taka(facts.keptPoisha)} রাখা হয়েছে, ${taka(facts.returnedPoisha)} ${methodBn[facts.method]}-এ ফেরত দেওয়া হয়েছে (রেফারেন্স ${facts.reference})।`;
     case 'maintenance-status': {
       const detail =
         facts.status === 'scheduled' && facts.scheduledFor

@@ -38,4 +38,19 @@ describe('the Bangla half of an email', () => {
     expect(bodyInBangla({ ...base, status: 'declined', reason: 'Not ours' })).toContain(': Not ours');
     expect(bodyInBangla({ ...base, status: 'done' })).toContain('সম্পন্ন');
   });
+
+  it('says what a deposit settlement kept and returned, and how', () => {
+    const text = bodyInBangla({
+      kind: 'deposit-settled',
+      si: 7,
+      keptPoisha: 500_000,
+      returnedPoisha: 4_300_000,
+      method: 'bank',
+      reference: 'DBBL-2231',
+    });
+    expect(text).toContain('৫,০০০');
+    expect(text).toContain('৪৩,০০০');
+    expect(text).toContain('ব্যাংক ট্রান্সফার');
+    expect(text).toContain('DBBL-2231');
+  });
 });

@@ -116,4 +116,22 @@ describe.skipIf(missing('postgres'))('the mailer', () => {
     const sent = await test.db(SENT_TABLE).where({ status: 'sent' }).count<{ n: string }[]>('* as n');
     expect(Number(sent[0]!.n)).toBe(7);
   });
+
+  it('sends the deposit’s receipt, and its settlement in both languages', async () => {
+    const before = sink.mailbox.list().length;
+    await history.payDeposit(ana, 1, 2_469_000, 'bank', 'DBBL-1');
+    await history.demote(ana);
+    await history.settleDeposit(
+      ana,
+      1,
+      [{ reason: 'Broken window', amountPoisha: 500_000 }],
+      'cash',
+      'DESK-9',
+    );
+    const [settled, paid] = await mailboxHolds(before + 2);
+    expect(paid!.subject).toBe('Receipt: deposit, Tk 24,690 by bank transfer');
+    expect(settled!.subject).toBe('Your deposit is settled: Tk 19,690 returned');
+    expect(settled!.text).toContain('Tk 5,000 was kept');
+    expect(settled!.text).toContain('১৯,৬৯০');
+  });
 });

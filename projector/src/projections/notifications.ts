@@ -57,6 +57,8 @@ export const notifications = defineProjection(notificationsView, {
     RentReminderIssued: notify,
     OfflinePaymentRecorded: notify,
     ChargeAdded: notify,
+    DepositPaid: notify,
+    DepositSettled: notify,
     MaintenanceStatusChanged: notify,
     NotificationsRead: ({ data }) => [
       { table: 'recipients', upsert: { email: data.email.toLowerCase(), read_up_to: data.upTo } },

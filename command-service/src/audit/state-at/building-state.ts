@@ -23,6 +23,18 @@ export interface PaymentAttempt {
   refund: string | null;
 }
 
+/** A lease's deposit as it stood: what it owed, what was paid, and its settlement if any. */
+export interface DepositStatus {
+  leaseId: string;
+  si: number;
+  email: string;
+  owedPoisha: number;
+  paidPoisha: number;
+  status: 'owed' | 'part-paid' | 'paid' | 'settled';
+  keptPoisha: number | null;
+  returnedPoisha: number | null;
+}
+
 /** What the auditor reads off the replay: apartments held (by si), coupons (by id), payment attempts (by intent). */
 export interface BuildingState {
   at: string;
@@ -31,6 +43,7 @@ export interface BuildingState {
   payments: Record<string, PaymentAttempt>;
   /** Every lease's rent ledger at the moment: the query-service's answer, from the log alone. */
   rentLedger: LeaseLedger[];
+  deposits: DepositStatus[];
   events: number;
   skipped: Replay['skipped'];
 }
@@ -54,7 +67,33 @@ export function buildingState(replay: Replay): BuildingState {
     Object.values(replay.ledger.settled),
     new Date(at),
   );
-  return { at, holders, coupons, payments: paymentAttempts(replay), rentLedger, events, skipped };
+  const deposits = depositsOf(replay);
+  return { at, holders, coupons, payments: paymentAttempts(replay), rentLedger, deposits, events, skipped };
+}
+
+function depositsOf(replay: Replay): DepositStatus[] {
+  return Object.values(replay.deposits).flatMap(({ owed, paidPoisha, settled }) => {
+    if (!owed) return [];
+    const status = settled
+      ? 'settled'
+      : paidPoisha >= owed.amountPoisha
+        ? 'paid'
+        : paidPoisha > 0
+          ? 'part-paid'
+          : 'owed';
+    return [
+      {
+        leaseId: owed.leaseId,
+        si: owed.si,
+        email: owed.email,
+        owedPoisha: owed.amountPoisha,
+        paidPoisha,
+        status,
+        keptPoisha: settled ? settled.deductions.reduce((sum, d) => sum + d.amountPoisha, 0) : null,
+        returnedPoisha: settled?.returnedPoisha ?? null,
+      },
+    ];
+  });
 }
 
 /**

@@ -2,13 +2,14 @@ import { categoryOf } from '@building/events/catalogue';
 import type { StoredEvent } from '@building/events/envelope';
 import { decodeEvent, type DecodedEvent } from '@building/events/decode-event';
 import { applyLedgerEvent, noLedgerFacts, type LedgerFacts } from '@building/events/rent-ledger/ledger-facts';
+import { depositAggregate, type DepositState } from '@building/domain/account/deposit';
 import { agreementAggregate, type AgreementState } from '@building/domain/agreement/agreement';
 import type { Aggregate } from '@building/domain/command-handling/aggregate';
 import { couponAggregate, type CouponState } from '@building/domain/coupon/coupon';
 import { paymentAggregate, type PaymentState } from '@building/domain/payments/payment';
 
 /** The categories whose events the state-at-a-time report folds (a demotion ends leases in agreement streams). */
-export const stateCategories = ['agreement', 'coupon', 'payment'] as const;
+export const stateCategories = ['agreement', 'coupon', 'payment', 'deposit'] as const;
 
 /**
  * The log folded up to a moment, per stream, with the aggregates' own evolve functions: the
@@ -19,6 +20,8 @@ export interface Replay {
   agreements: Record<string, AgreementState>;
   coupons: Record<string, CouponState>;
   payments: Record<string, PaymentState>;
+  /** Each lease's deposit: owed, paid, settled. */
+  deposits: Record<string, DepositState>;
   /** Leases and settled months, as the rent ledger reads them (the same fold as the scheduler's). */
   ledger: LedgerFacts;
   /** Events that occurred up to `at` and were folded. */
@@ -33,6 +36,7 @@ export function emptyReplay(at: Date): Replay {
     agreements: {},
     coupons: {},
     payments: {},
+    deposits: {},
     ledger: noLedgerFacts(),
     events: 0,
     skipped: [],
@@ -66,6 +70,9 @@ export function foldAt(replay: Replay, event: StoredEvent): Replay {
       break;
     case 'payment':
       evolveIn(replay.payments, paymentAggregate, decoded);
+      break;
+    case 'deposit':
+      evolveIn(replay.deposits, depositAggregate, decoded);
       break;
   }
   return replay;
