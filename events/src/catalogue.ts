@@ -85,6 +85,15 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** Money in integer poisha (1 taka = 100 poisha). */
 const poisha = z.number().int().min(0).max(100_000_000_000);
 const positivePoisha = poisha.min(1);
+/** What an undo of a month's money names: the month, whose it was, what it had owed or paid, and why. */
+const undoneMoney = {
+  si,
+  month: monthSchema,
+  year,
+  email,
+  amountPoisha: positivePoisha,
+  reason: z.string().min(1).max(500),
+};
 /** What a month's account can owe besides rent. */
 export const chargeKinds = ['service', 'electricity', 'gas', 'water', 'other'] as const;
 export type ChargeKind = (typeof chargeKinds)[number];
@@ -362,13 +371,8 @@ export const catalogue = {
   ChargeCancelled: event(
     z.object({
       chargeId: z.string().uuid(),
-      si,
-      month: monthSchema,
-      year,
-      email,
-      /** What the charge had owed: the account credits it back. */
-      amountPoisha: positivePoisha,
-      reason: z.string().min(1).max(500),
+      /** `amountPoisha`: what the charge had owed; the account credits it back. */
+      ...undoneMoney,
       cancelledBy: email,
       cancelledAt: isoTime,
     }),
@@ -405,12 +409,7 @@ export const catalogue = {
   PaymentReversed: event(
     z.object({
       paymentId: z.string().uuid(),
-      si,
-      month: monthSchema,
-      year,
-      email,
-      amountPoisha: positivePoisha,
-      reason: z.string().min(1).max(500),
+      ...undoneMoney,
       reversedBy: email,
       reversedAt: isoTime,
     }),

@@ -11,6 +11,7 @@ const decideOn = (context: CommandContext, email: string, command: UserCommand, 
   handleCommand(
     context,
     {
+      command: command.type,
       load: async () => ({ user: await loadAggregate(context, streams.user(email), userAggregate) }),
       decide: ({ user }) => decideUser(command, user.state),
     },
