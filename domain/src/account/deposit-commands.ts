@@ -30,6 +30,7 @@ const decideOn = (context: CommandContext, command: DepositCommand, by: Caller |
   handleCommand(
     context,
     {
+      command: command.type,
       load: loadDeposit(context, command.data),
       decide: ({ leases, deposit }) =>
         decideDeposit(command, { leases: leases.state, deposit: deposit.state }),
