@@ -3,6 +3,7 @@ import type {
   ApartmentDetails,
   EmailKind,
   EventData,
+  Language,
   Month,
   OfflineMethod,
 } from '@building/events/catalogue';
@@ -24,7 +25,13 @@ import {
   fileMaintenanceRequest,
 } from '../maintenance/commands.ts';
 import { issueRentReminder } from '../payments/commands.ts';
-import { demoteMember, markNotificationsRead, recordProfile, setEmailPreferences } from '../user/commands.ts';
+import {
+  chooseLanguage,
+  demoteMember,
+  markNotificationsRead,
+  recordProfile,
+  setEmailPreferences,
+} from '../user/commands.ts';
 import { intentRefunded, intentSucceeded, openRentPayment, type OpenIntent } from './rent-payments.ts';
 
 /**
@@ -249,6 +256,11 @@ export function buildingHistory(store: EventStore, start = new Date('2026-01-05T
     emailPreferences: async (email: string, off: EmailKind[]) => {
       const caller = await loadCaller(context, email);
       return at((now) => setEmailPreferences(context, { off, caller, now }));
+    },
+
+    chooseLanguage: async (email: string, language: Language) => {
+      const caller = await loadCaller(context, email);
+      return at((now) => chooseLanguage(context, { language, caller, now }));
     },
 
     readNotifications: async (email: string, upTo: string) => {
