@@ -214,7 +214,7 @@ export const en = {
     noRentToPay: 'You do not lease an apartment, so there is no rent to pay.',
     receiptFailed: 'The receipt could not be downloaded.',
     paymentHistory: 'Payment History',
-    searchMonth: 'Search by month',
+    searchMonth: 'Month or year',
     search: 'Search',
     noPaymentsFor: 'No payments for {{month}}.',
     noPayments: 'You have not paid any rent yet.',
