@@ -137,10 +137,23 @@ describe.skipIf(missing('postgres'))('the mailer', () => {
     expect(Number(sent[0]!.n)).toBe(9);
   });
 
-  it('sends the deposit’s receipt, and what its settlement kept and returned', async () => {
-    const before = sink.mailbox.list().length;
-    await history.payDeposit(ana, 1, 2_469_000, 'bank', 'DBBL-1');
+  it('writes to a resident when the office comments on their request, and when they are removed', async () => {
+    const { requestId } = await history.fileMaintenance(ana, 1, {
+      category: 'electrical',
+      description: 'The hall light flickers',
+    });
+    await history.commentOnMaintenance(requestId, ana, 'It is worse at night');
+    await history.commentOnMaintenance(requestId, 'admin@building.test', 'The electrician comes on Sunday');
     await history.demote(ana);
+    const [removed, commented] = await mailboxHolds(11);
+    expect(commented!.subject).toBe('The building office wrote on your maintenance request');
+    expect(commented!.text).toContain('The electrician comes on Sunday');
+    expect(removed).toMatchObject({ to: [ana], subject: 'Your membership has ended' });
+  });
+
+  it('sends the deposit’s receipt, and what its settlement kept and returned', async () => {
+    // Ana's lease ended above: her deposit is paid late, then settled.
+    await history.payDeposit(ana, 1, 2_469_000, 'bank', 'DBBL-1');
     await history.settleDeposit(
       ana,
       1,
@@ -148,7 +161,7 @@ describe.skipIf(missing('postgres'))('the mailer', () => {
       'cash',
       'DESK-9',
     );
-    const [settled, paid] = await mailboxHolds(before + 2);
+    const [settled, paid] = await mailboxHolds(13);
     expect(paid!.subject).toBe('Receipt: deposit, ৳ 24,690 by bank transfer');
     expect(settled!.subject).toBe('Your deposit is settled: ৳ 19,690 returned');
     expect(settled!.text).toContain('৳ 5,000 was kept');

@@ -60,6 +60,8 @@ export const notifications = defineProjection(notificationsView, {
     DepositPaid: notify,
     DepositSettled: notify,
     MaintenanceStatusChanged: notify,
+    MaintenanceCommentAdded: notify,
+    MemberDemoted: notify,
     NotificationsRead: ({ data }) => [
       { table: 'recipients', upsert: { email: data.email.toLowerCase(), read_up_to: data.upTo } },
     ],
