@@ -24,6 +24,7 @@ import { demoteMember, recordProfile } from '@building/domain/user/commands';
 import { payDeposit, settleDeposit } from '@building/domain/account/deposit-commands';
 import { generatedCommands } from './generated-commands.ts';
 import { liveMonth } from './member-month.ts';
+import { setPrices } from './month-account.ts';
 import { seededRandom } from './seeded-random.ts';
 
 export interface ScenarioOptions {
@@ -78,6 +79,7 @@ export async function* decideBuilding(options: ScenarioOptions): AsyncGenerator<
       }),
     );
   await profile(admin.email, admin.name, '', true);
+  await setPrices(commands);
 
   /** The new lease's deposit (two months' rent), paid at the desk: at once, or in two parts. */
   const payTheDeposit = async (si: number, email: string, rent: number) => {
@@ -152,7 +154,7 @@ export async function* decideBuilding(options: ScenarioOptions): AsyncGenerator<
       const toggle = coupon.status === 'added' && coupon.available ? disableCoupon : enableCoupon;
       await run((now) => toggle(context, { couponId, caller: admin, now }));
     }
-    if (si % 40 === 0) {
+    if (si % 40 === 2) {
       announcements += 1;
       const announcement = {
         announcementId: random.uuid(),
