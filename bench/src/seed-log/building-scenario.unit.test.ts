@@ -16,9 +16,7 @@ describe('the generated building history', { timeout: 60_000 }, () => {
   it('holds every event type of the catalogue, each valid, within a few thousand events', async () => {
     for (const seed of [1, 2, 3]) {
       const log = await history(3_000, seed);
-      expect(new Set(log.map((e) => e.type))).toEqual(
-        new Set(eventTypes),
-      );
+      expect(new Set(log.map((e) => e.type))).toEqual(new Set(eventTypes));
       for (const { type, data } of log) if (isEventType(type)) parseEventData(type, data);
     }
   });
