@@ -219,4 +219,156 @@ describe('the building at a point in time, from the log alone', () => {
     const ended = foldUntil('2026-04-01T00:00:00Z', [...log, reminded]).rentLedger[0];
     expect(ended).toMatchObject({ active: false, balancePoisha: 1_200_000 });
   });
+
+  it('answers each deposit at the moment: owed, part paid, paid, settled with what was kept', () => {
+    const leaseId = randomUUID();
+    const stream = `deposit-${leaseId}`;
+    const deposit = { leaseId, si: 7, email: 'rina@example.com' };
+    const paid = (at: string, amountPoisha: number, reference: string) =>
+      event(stream, at, {
+        type: 'DepositPaid',
+        data: {
+          ...deposit,
+          paymentId: randomUUID(),
+          method: 'bank',
+          reference,
+          amountPoisha,
+          recordedBy: 'admin@example.com',
+          paidAt: at,
+        },
+      });
+    const deposits = [
+      event(stream, '2026-01-10T10:00:00.000Z', {
+        type: 'DepositOwed',
+        data: {
+          ...deposit,
+          apartment: 'A7',
+          name: 'Rina',
+          months: 2,
+          amountPoisha: 2_400_000,
+          owedAt: '2026-01-10T10:00:00.000Z',
+        },
+      }),
+      paid('2026-01-11T10:00:00.000Z', 1_000_000, 'B-1'),
+      paid('2026-01-12T10:00:00.000Z', 1_400_000, 'B-2'),
+      event(stream, '2026-02-20T10:00:00.000Z', {
+        type: 'DepositSettled',
+        data: {
+          ...deposit,
+          name: 'Rina',
+          owedPoisha: 2_400_000,
+          heldPoisha: 2_400_000,
+          deductions: [{ reason: 'Repainting', amountPoisha: 400_000 }],
+          returnedPoisha: 2_000_000,
+          method: 'cash',
+          reference: 'DESK-1',
+          settledBy: 'admin@example.com',
+          settledAt: '2026-02-20T10:00:00.000Z',
+        },
+      }),
+    ];
+    const at = (moment: string) => foldUntil(moment, [...log, ...deposits]).deposits;
+    expect(at('2026-01-10T12:00:00Z')).toEqual([
+      expect.objectContaining({ status: 'owed', owedPoisha: 2_400_000, paidPoisha: 0, keptPoisha: null }),
+    ]);
+    expect(at('2026-01-11T12:00:00Z')).toEqual([
+      expect.objectContaining({ status: 'part-paid', paidPoisha: 1_000_000 }),
+    ]);
+    expect(at('2026-02-01T00:00:00Z')).toEqual([
+      expect.objectContaining({ status: 'paid', paidPoisha: 2_400_000 }),
+    ]);
+    expect(at('2026-03-01T00:00:00Z')).toEqual([
+      expect.objectContaining({ status: 'settled', keptPoisha: 400_000, returnedPoisha: 2_000_000 }),
+    ]);
+  });
+});
+
+describe('a month’s account at a point in time', () => {
+  const account = {
+    si: 7,
+    apartment: 'A7',
+    month: 'January',
+    year: 2026,
+    email: 'rina@example.com',
+    name: 'Rina',
+  };
+  const leaseId = '00000000-0000-4000-8000-000000000007';
+  const chargeId = '22222222-2222-4222-8222-222222222222';
+  const paymentId = '11111111-1111-4111-8111-111111111111';
+  const withAccount = [
+    ...log,
+    event('tariff-service', '2026-01-01T00:00:00.000Z', {
+      type: 'ChargePlanSet',
+      data: {
+        tariff: 'service',
+        amountPoisha: 300_000,
+        byBlock: null,
+        setBy: 'admin@example.com',
+        setAt: '2026-01-01T00:00:00.000Z',
+      },
+    }),
+    event('payment-7-2026-january', '2026-01-13T10:00:00.000Z', {
+      type: 'ChargeAdded',
+      data: {
+        ...account,
+        month: 'January',
+        leaseId,
+        chargeId,
+        block: 'A',
+        kind: 'service',
+        amountPoisha: 300_000,
+        description: 'Service charge',
+        origin: 'plan',
+        addedBy: 'scheduler',
+        addedAt: '2026-01-13T10:00:00.000Z',
+      },
+    }),
+    event('payment-7-2026-january', '2026-01-14T10:00:00.000Z', {
+      type: 'OfflinePaymentRecorded',
+      data: {
+        ...account,
+        month: 'January',
+        leaseId,
+        paymentId,
+        method: 'bkash',
+        reference: 'TX1',
+        amountPoisha: 100_000,
+        recordedBy: 'admin@example.com',
+        recordedAt: '2026-01-14T10:00:00.000Z',
+      },
+    }),
+    event('payment-7-2026-january', '2026-01-16T10:00:00.000Z', {
+      type: 'PaymentReversed',
+      data: {
+        ...{ si: 7, month: 'January', year: 2026, email: 'rina@example.com' },
+        paymentId,
+        amountPoisha: 100_000,
+        reason: 'wrong flat',
+        reversedBy: 'admin@example.com',
+        reversedAt: '2026-01-16T10:00:00.000Z',
+      },
+    }),
+  ] as StoredEvent[];
+
+  it('owes the charge beside the card-paid rent, less the bKash payment standing then', () => {
+    const state = foldUntil('2026-01-15T00:00:00Z', withAccount);
+    expect(state.accounts).toEqual([
+      expect.objectContaining({
+        si: 7,
+        month: 'January',
+        email: 'rina@example.com',
+        charges: [expect.objectContaining({ chargeId, amountPoisha: 300_000 })],
+        offline: [expect.objectContaining({ method: 'bkash', reference: 'TX1', amountPoisha: 100_000 })],
+        owedPoisha: 1_500_000,
+        paidPoisha: 1_300_000,
+        remainingPoisha: 200_000,
+      }),
+    ]);
+    expect(state.prices.plan).toMatchObject({ amountPoisha: 300_000 });
+  });
+
+  it('owes it all again once the payment was reversed', () => {
+    const state = foldUntil('2026-01-20T00:00:00Z', withAccount);
+    expect(state.accounts[0]).toMatchObject({ offline: [], remainingPoisha: 300_000 });
+  });
 });
