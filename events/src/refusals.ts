@@ -82,6 +82,10 @@ export const refusals = {
   'deposit-already-paid': { kind: 'conflict', title: 'The deposit is already paid' },
   'deposit-already-settled': { kind: 'conflict', title: 'The deposit is already settled' },
   'lease-still-active': { kind: 'conflict', title: 'The lease has not ended' },
+  'deposit-not-paid-by-card': {
+    kind: 'conflict',
+    title: 'The deposit was not paid by card: return it another way',
+  },
   'concurrent-change': { kind: 'conflict', title: 'The data changed meanwhile' },
 } as const satisfies Record<string, Rule>;
 

@@ -431,6 +431,7 @@ export const bn: Translation<typeof en> = {
     'deposit-already-paid': 'অগ্রিম জমা পুরো পরিশোধ হয়ে গেছে।',
     'deposit-already-settled': 'অগ্রিম জমা আগেই নিষ্পত্তি হয়েছে।',
     'lease-still-active': 'লিজ এখনো শেষ হয়নি।',
+    'deposit-not-paid-by-card': 'অগ্রিম জমা কার্ডে দেওয়া হয়নি: নগদ, ব্যাংক বা মোবাইলে ফেরত দিন।',
     'concurrent-change': 'এর মধ্যে তথ্য বদলে গেছে। পাতাটি আবার লোড করে চেষ্টা করুন।',
   },
   /** The audit log's labels for the events' data fields, by field name. */
@@ -546,6 +547,7 @@ export const bn: Translation<typeof en> = {
     readAt: 'রিডিংয়ের সময়',
     months: 'মাস',
     owedAt: 'দেনা শুরু',
+    owedPoisha: 'পাওনা',
     heldPoisha: 'জমা আছে',
     deductions: 'কর্তন',
     returnedPoisha: 'ফেরত',
@@ -740,6 +742,7 @@ export const bn: Translation<typeof en> = {
     membersOnly: 'এই পাতাটি অ্যাপার্টমেন্ট ভাড়া নেওয়া সদস্যদের জন্য। আপনার পরিশোধের ইতিহাস আপনার জন্য খোলা থাকবে।',
   },
   account: {
+    rentLine: 'ভাড়া, অ্যাপার্টমেন্ট {{apartment}}',
     title: 'হিসাব',
     what: 'হিসাব',
     balance: 'বাকি',
@@ -765,5 +768,8 @@ export const bn: Translation<typeof en> = {
     },
     paymentRecorded: '{{month}} {{year}}-এর জন্য {{method}}-এ {{amount}} পেয়েছি (রেফারেন্স {{reference}})।',
     chargeAdded: '{{month}} {{year}}-এর জন্য {{charge}} {{amount}} যোগ হয়েছে।',
+    depositPaid: 'অগ্রিম জমা বাবদ {{method}}-এ {{amount}} পেয়েছি (রেফারেন্স {{reference}})।',
+    depositSettled:
+      'আপনার অগ্রিম জমা নিষ্পত্তি হয়েছে: কর্তন বাবদ {{kept}} রাখা হয়েছে, {{returned}} {{method}}-এ ফেরত।',
   },
 };

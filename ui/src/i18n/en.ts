@@ -426,6 +426,7 @@ export const en = {
     'deposit-already-paid': 'The deposit is already paid.',
     'deposit-already-settled': 'The deposit is already settled.',
     'lease-still-active': 'The lease has not ended yet.',
+    'deposit-not-paid-by-card': 'The deposit was not paid by card: return it by cash, bank or mobile money.',
     'concurrent-change': 'The data changed meanwhile. Reload and try again.',
   },
   /** The audit log's labels for the events' data fields, by field name. */
@@ -542,6 +543,7 @@ export const en = {
     readAt: 'Read at',
     months: 'Months',
     owedAt: 'Owed from',
+    owedPoisha: 'Owed',
     heldPoisha: 'Held',
     deductions: 'Deductions',
     returnedPoisha: 'Returned',
@@ -737,6 +739,7 @@ export const en = {
   },
   /** A resident's account: charges, offline payments, deposits. */
   account: {
+    rentLine: 'Rent, apartment {{apartment}}',
     title: 'Account',
     what: 'account',
     balance: 'Balance',
@@ -756,5 +759,8 @@ export const en = {
     },
     paymentRecorded: 'We received {{amount}} by {{method}} (reference {{reference}}) for {{month}} {{year}}.',
     chargeAdded: '{{charge}} of {{amount}} added for {{month}} {{year}}.',
+    depositPaid: 'We received {{amount}} by {{method}} (reference {{reference}}) towards your deposit.',
+    depositSettled:
+      'Your deposit is settled: {{kept}} kept for deductions, {{returned}} returned by {{method}}.',
   },
 } as const;
