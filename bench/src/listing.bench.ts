@@ -18,6 +18,7 @@ import { httpLoad, latencyFigures, type HttpLoadResult } from './http-load.ts';
 import { startOtlpSink } from './otlp-sink.ts';
 import { seedLog } from './seed-log/seed-log.ts';
 import { catchUpViews } from './views.ts';
+import { wrkInstalled, wrkLoad, type WrkResult } from './wrk-load.ts';
 
 const apartments = 120; // 20 pages
 const connections = 100;
@@ -130,6 +131,7 @@ export const listing: Benchmark = {
       await tracing.stop();
       if (sink.exports() === 0) throw new Error('instrumentation on, yet no span reached the collector');
       const bareAfter = await load('bare node:http again', bare.url);
+<<<<<<< Updated upstream
       return [
         ...listingFigures(listed, [bareBefore, bareAfter], framework),
         {
@@ -140,6 +142,25 @@ export const listing: Benchmark = {
           note: `on ${Math.round(listedOn.perSecond)}/s, p99 ${listedOn.latency.p99.toFixed(1)} ms (logs, a span per request to a collector; ${sink.exports()} exports); off ${Math.round(listed.perSecond)}/s`,
         },
       ];
+=======
+      const figures = listingFigures(listed, [bareBefore, bareAfter], framework);
+      if (!wrkInstalled()) {
+        context.progress('wrk not installed: skipped');
+        return [
+          ...figures,
+          { metric: 'listing with wrk', value: 0, unit: '', note: 'wrk not installed: skipped' },
+        ];
+      }
+      // wrk -t2 -c100, its own process: bare, the query-service, bare again.
+      const wrk = async (label: string, url: string) => {
+        context.progress(`wrk -t2 -c${connections}: ${label} for ${durationMs / 1000} s`);
+        return wrkLoad({ url, paths, connections, durationMs });
+      };
+      const wrkBare = [await wrk('bare node:http', bare.url)];
+      const wrkListed = await wrk('query-service', service.url);
+      wrkBare.push(await wrk('bare node:http again', bare.url));
+      return [...figures, ...wrkFigures(wrkListed, wrkBare)];
+>>>>>>> Stashed changes
     } finally {
       await sink.stop();
       for (const server of servers) await server.close();
@@ -160,11 +181,11 @@ function listingFigures(listed: Measured, bare: Measured[], framework: Measured)
       metric: 'listing / bare node:http',
       value: listed.perSecond / bareRate,
       unit: 'x',
-      target: { atLeast: 0.45 },
+      target: { atLeast: 0.6 },
       note: `Koa + @koa/router with the same bytes: x${(framework.perSecond / bareRate).toFixed(2)} (p99 ${framework.latency.p99.toFixed(1)} ms)`,
     },
     { metric: 'listing req/s', value: listed.perSecond, unit: '/s', note: `${listed.requests} requests` },
-    ...latencyFigures('listing', listed, 20),
+    ...latencyFigures('listing', listed, 10),
     {
       metric: 'bare node:http req/s',
       value: bareRate,
@@ -176,6 +197,35 @@ function listingFigures(listed: Measured, bare: Measured[], framework: Measured)
       value: listed.busyMicros,
       unit: 'us',
       note: `bare node:http ${bareBusy.toFixed(0)} us, Koa + @koa/router ${framework.busyMicros.toFixed(0)} us: x${(bareBusy / listed.busyMicros).toFixed(2)} and x${(bareBusy / framework.busyMicros).toFixed(2)} of bare by this measure`,
+    },
+  ];
+}
+
+function wrkFigures(listed: WrkResult, bare: WrkResult[]): Figure[] {
+  const bareRate = bare.reduce((sum, b) => sum + b.perSecond, 0) / bare.length;
+  const failed = listed.non2xx + listed.socketErrors;
+  return [
+    {
+      metric: 'listing / bare node:http (wrk -t2 -c100)',
+      value: listed.perSecond / bareRate,
+      unit: 'x',
+      target: { atLeast: 0.6 },
+      note: `${Math.round(listed.perSecond)} vs bare ${bare.map((b) => Math.round(b.perSecond)).join(' / ')} req/s`,
+    },
+    { metric: 'listing p50 (wrk)', value: listed.p50, unit: 'ms' },
+    {
+      metric: 'listing p99 (wrk)',
+      value: listed.p99,
+      unit: 'ms',
+      target: { atMost: 10 },
+      note: `bare p99 ${bare.map((b) => b.p99.toFixed(1)).join(' / ')} ms`,
+    },
+    {
+      metric: 'listing non-2xx (wrk)',
+      value: failed,
+      unit: '',
+      target: { atMost: 0 },
+      note: failed > 0 ? `${listed.non2xx} non-2xx, ${listed.socketErrors} socket errors` : undefined,
     },
   ];
 }
