@@ -12,7 +12,7 @@ import { createViewCache } from '@building/query-service/cache/view-cache';
 import { listenForViewChanges } from '@building/query-service/live/view-changes';
 import { PAGE_SIZE } from '@building/query-service/routes/apartments';
 import { defaultImagesDir } from '@building/query-service/start-query-service';
-import type { Benchmark, Figure } from './benchmark.ts';
+import type { BenchContext, Benchmark, Figure } from './benchmark.ts';
 import { freshStore } from './bench-store.ts';
 import { httpLoad, latencyFigures, type HttpLoadResult } from './http-load.ts';
 import { startOtlpSink } from './otlp-sink.ts';
@@ -131,9 +131,9 @@ export const listing: Benchmark = {
       await tracing.stop();
       if (sink.exports() === 0) throw new Error('instrumentation on, yet no span reached the collector');
       const bareAfter = await load('bare node:http again', bare.url);
-<<<<<<< Updated upstream
       return [
         ...listingFigures(listed, [bareBefore, bareAfter], framework),
+        ...(await wrkRuns(context, service.url, bare.url, paths)),
         {
           metric: 'listing req/s, instrumentation on / off',
           value: listedOn.perSecond / listed.perSecond,
@@ -142,25 +142,6 @@ export const listing: Benchmark = {
           note: `on ${Math.round(listedOn.perSecond)}/s, p99 ${listedOn.latency.p99.toFixed(1)} ms (logs, a span per request to a collector; ${sink.exports()} exports); off ${Math.round(listed.perSecond)}/s`,
         },
       ];
-=======
-      const figures = listingFigures(listed, [bareBefore, bareAfter], framework);
-      if (!wrkInstalled()) {
-        context.progress('wrk not installed: skipped');
-        return [
-          ...figures,
-          { metric: 'listing with wrk', value: 0, unit: '', note: 'wrk not installed: skipped' },
-        ];
-      }
-      // wrk -t2 -c100, its own process: bare, the query-service, bare again.
-      const wrk = async (label: string, url: string) => {
-        context.progress(`wrk -t2 -c${connections}: ${label} for ${durationMs / 1000} s`);
-        return wrkLoad({ url, paths, connections, durationMs });
-      };
-      const wrkBare = [await wrk('bare node:http', bare.url)];
-      const wrkListed = await wrk('query-service', service.url);
-      wrkBare.push(await wrk('bare node:http again', bare.url));
-      return [...figures, ...wrkFigures(wrkListed, wrkBare)];
->>>>>>> Stashed changes
     } finally {
       await sink.stop();
       for (const server of servers) await server.close();
@@ -199,6 +180,22 @@ function listingFigures(listed: Measured, bare: Measured[], framework: Measured)
       note: `bare node:http ${bareBusy.toFixed(0)} us, Koa + @koa/router ${framework.busyMicros.toFixed(0)} us: x${(bareBusy / listed.busyMicros).toFixed(2)} and x${(bareBusy / framework.busyMicros).toFixed(2)} of bare by this measure`,
     },
   ];
+}
+
+/** wrk -t2 -c100 in its own process: bare, the query-service, bare again (skipped without wrk). */
+async function wrkRuns(context: BenchContext, serviceUrl: string, bareUrl: string, paths: string[]) {
+  if (!wrkInstalled()) {
+    context.progress('wrk not installed: skipped');
+    return [{ metric: 'listing with wrk', value: 0, unit: '', note: 'wrk not installed: skipped' }];
+  }
+  const wrk = async (label: string, url: string) => {
+    context.progress(`wrk -t2 -c${connections}: ${label} for ${durationMs / 1000} s`);
+    return wrkLoad({ url, paths, connections, durationMs });
+  };
+  const bare = [await wrk('bare node:http', bareUrl)];
+  const listed = await wrk('query-service', serviceUrl);
+  bare.push(await wrk('bare node:http again', bareUrl));
+  return wrkFigures(listed, bare);
 }
 
 function wrkFigures(listed: WrkResult, bare: WrkResult[]): Figure[] {
