@@ -16,6 +16,7 @@ import { apartmentRoutes } from './apartment/api.ts';
 import { authRoutes } from './auth/api.ts';
 import type { AppDeps, CommandDeps } from './command-deps.ts';
 import { couponRoutes } from './coupon/api.ts';
+import { expenseRoutes } from './expense/api.ts';
 import { accessClaims } from './http/current-caller.ts';
 import { jsonBody } from './http/json-body.ts';
 import { countCommands } from './http/command-metrics.ts';
@@ -75,6 +76,7 @@ export function createApp(commandDeps: CommandDeps): Koa {
     imageRoutes(deps),
     maintenanceRoutes(deps),
     accountRoutes(deps),
+    expenseRoutes(deps),
   ];
   app.use(routeBySegment(routers, { allowedMethods: false }));
   return app;

@@ -23,6 +23,8 @@ export interface ReminderSchedulerOptions {
   /** The scheduler's clock (tests move it; the process may be started at another moment). */
   now: () => Date;
   log: (line: string) => void;
+  /** Run after each pass, on the same wake (the recurring expenses). */
+  afterPass?: () => Promise<unknown>;
 }
 
 export interface ReminderScheduler {
@@ -95,7 +97,13 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
   }
 
   function runOnce(): Promise<number> {
-    running = running.catch(() => 0).then(pass);
+    running = running
+      .catch(() => 0)
+      .then(pass)
+      .then(async (issued) => {
+        await options.afterPass?.();
+        return issued;
+      });
     return running;
   }
 

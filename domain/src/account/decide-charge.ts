@@ -123,6 +123,7 @@ export function decideCharge(command: ChargeCommand, context: ChargeContext): Do
             year: d.year,
             email: charge.email,
             amountPoisha: charge.amountPoisha,
+            kind: charge.kind,
             reason: d.reason,
             cancelledBy: d.by.email,
             cancelledAt: d.at.toISOString(),

@@ -145,6 +145,7 @@ export function decideOfflinePayment(
             year: d.year,
             email: payment.email,
             amountPoisha: payment.amountPoisha,
+            method: payment.method,
             reason: d.reason,
             reversedBy: d.by.email,
             reversedAt: d.at.toISOString(),
