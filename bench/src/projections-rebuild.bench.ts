@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Benchmark, BenchContext, Figure } from './benchmark.ts';
 import { runCommand, seedLogCommand } from './run-command.ts';
 import { ratePerSecond } from './stats.ts';
@@ -6,8 +7,21 @@ const events = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000);
 /** Opt-in (it takes minutes): a second log, four times as long, to show the memory stays flat. */
 const longer = process.env.BENCH_REBUILD_4M === '1' ? 4_000_000 : null;
 
-/** How `npm run projections` starts Node (package.json): the heap cap its bounded fold relies on. */
-const projectionsNodeOptions = '--max-old-space-size=256';
+/** How `npm run projections` starts Node, read from package.json: the heap cap its bounded fold relies on. */
+const projectionsNodeOptions = heapCapOf(
+  (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as PackageJson).scripts
+    .projections,
+);
+
+interface PackageJson {
+  scripts: Record<string, string>;
+}
+
+function heapCapOf(script: string | undefined): string {
+  const cap = /--max-old-space-size=\d+/.exec(script ?? '');
+  if (!cap) throw new Error('package.json: the "projections" script sets no --max-old-space-size');
+  return cap[0];
+}
 
 /**
  * The operator's path on an empty database, as the issue checks it: `npm run seed-log -- --events

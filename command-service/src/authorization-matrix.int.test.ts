@@ -245,7 +245,10 @@ const matrix: Row[] = [
   {
     route: 'POST /expenses/recurring/:id/stop',
     prepare: async (t, _actor, all) => {
-      const set = await t.call('POST', '/expenses/recurring', { token: all.admin.token, body: recurringBody });
+      const set = await t.call('POST', '/expenses/recurring', {
+        token: all.admin.token,
+        body: recurringBody,
+      });
       return { method: 'POST', path: `/expenses/recurring/${set.body.insertedId as string}/stop` };
     },
     expect: adminOnly,

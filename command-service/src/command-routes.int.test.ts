@@ -7,6 +7,7 @@ import { couponIdFor } from '@building/domain/coupon/coupon-id';
 import { apartment, accepted, registered, requested, requestId } from '@building/domain/testing/fixtures';
 import { appendHistory } from './testing/append-history.ts';
 import { httpSpecFor } from './testing/http-spec.ts';
+import { person, joined } from './testing/people.ts';
 import { imageForm } from './testing/sample-images.ts';
 import {
   freshEmail,
@@ -29,16 +30,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const person = (role: Caller['role'], prefix: string = role): Caller => ({
-  email: freshEmail(prefix),
-  role,
-  name: prefix,
-});
-/** A registered person, and an admin (granted on their own stream). */
-const joined = (who: Caller): DomainEvent[] =>
-  who.role === 'admin'
-    ? [registered(who), { type: 'AdminGranted', data: { email: who.email } }]
-    : [registered(who)];
 const freshSi = () => 900_000 + nextUnique();
 const listed = (si: number): DomainEvent => ({ type: 'ApartmentListed', data: apartment(si) });
 const { image: _image, ...lease } = apartment(1);

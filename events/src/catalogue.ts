@@ -85,6 +85,15 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** Money in integer poisha (1 taka = 100 poisha). */
 const poisha = z.number().int().min(0).max(100_000_000_000);
 const positivePoisha = poisha.min(1);
+/** What an undo of a month's money names: the month, whose it was, what it had owed or paid, and why. */
+const undoneMoney = {
+  si,
+  month: monthSchema,
+  year,
+  email,
+  amountPoisha: positivePoisha,
+  reason: z.string().min(1).max(500),
+};
 /** What a month's account can owe besides rent. */
 export const chargeKinds = ['service', 'electricity', 'gas', 'water', 'other'] as const;
 export type ChargeKind = (typeof chargeKinds)[number];
@@ -389,15 +398,10 @@ export const catalogue = {
   ChargeCancelled: event(
     z.object({
       chargeId: z.string().uuid(),
-      si,
-      month: monthSchema,
-      year,
-      email,
-      /** What the charge had owed: the account credits it back. */
-      amountPoisha: positivePoisha,
+      /** `amountPoisha`: what the charge had owed; the account credits it back. */
+      ...undoneMoney,
       /** The charge's kind, so the books take it back from the income it went to (absent on older events). */
       kind: z.enum(chargeKinds).optional(),
-      reason: z.string().min(1).max(500),
       cancelledBy: email,
       cancelledAt: isoTime,
     }),
@@ -434,14 +438,9 @@ export const catalogue = {
   PaymentReversed: event(
     z.object({
       paymentId: z.string().uuid(),
-      si,
-      month: monthSchema,
-      year,
-      email,
-      amountPoisha: positivePoisha,
+      ...undoneMoney,
       /** How the reversed payment had come in, so the books take it back out of that account (absent on older events). */
       method: z.enum(offlineMethods).optional(),
-      reason: z.string().min(1).max(500),
       reversedBy: email,
       reversedAt: isoTime,
     }),

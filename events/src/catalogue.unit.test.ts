@@ -316,7 +316,9 @@ describe('the event catalogue', () => {
     expect(streamOf(samples.find((e) => e.type === 'TariffSet')!)).toBe('tariff-gas');
     expect(streamOf(samples.find((e) => e.type === 'DepositSettled')!)).toBe(`deposit-${uuid}`);
     expect(streamOf(samples.find((e) => e.type === 'ExpenseReversed')!)).toBe(`expense-${uuid}`);
-    expect(streamOf(samples.find((e) => e.type === 'RecurringExpenseSet')!)).toBe(`expense-recurring-${uuid}`);
+    expect(streamOf(samples.find((e) => e.type === 'RecurringExpenseSet')!)).toBe(
+      `expense-recurring-${uuid}`,
+    );
   });
 
   it('says which decider records each type (accept promotes, demotion ends leases)', () => {

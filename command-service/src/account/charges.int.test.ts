@@ -3,7 +3,8 @@ import type { DomainEvent } from '@building/events/catalogue';
 import type { Caller } from '@building/domain/command-handling/caller';
 import { accepted, apartment, registered } from '@building/domain/testing/fixtures';
 import { httpSpecFor } from '../testing/http-spec.ts';
-import { freshEmail, nextUnique, startTestService, type TestService } from '../testing/test-service.ts';
+import { person } from '../testing/people.ts';
+import { nextUnique, startTestService, type TestService } from '../testing/test-service.ts';
 
 /** Charges over HTTP: to one apartment, a block or all, each owed by its month's lease holder. */
 let t: TestService;
@@ -14,11 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const person = (role: Caller['role'], prefix: string): Caller => ({
-  email: freshEmail(prefix),
-  role,
-  name: prefix,
-});
 const since = new Date('2026-11-26T04:00:00.000Z');
 
 describe('POST /charges', () => {
@@ -105,6 +101,7 @@ describe('POST /charges', () => {
             year: 2026,
             email: a.email,
             amountPoisha: 45_050,
+            kind: 'water',
             reason: 'Not their pump',
             cancelledBy: desk.email,
             cancelledAt: expect.any(String),

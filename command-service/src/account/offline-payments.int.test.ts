@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@building/events/catalogue';
 import { streams } from '@building/events/streams';
 import { pdfPageText } from '@building/infra/receipts/pdf-text';
-import type { Caller } from '@building/domain/command-handling/caller';
-import { accepted, apartment, registered } from '@building/domain/testing/fixtures';
+import { accepted, apartment } from '@building/domain/testing/fixtures';
 import { httpSpecFor } from '../testing/http-spec.ts';
-import { freshEmail, nextUnique, startTestService, type TestService } from '../testing/test-service.ts';
+import { person, joined } from '../testing/people.ts';
+import { nextUnique, startTestService, type TestService } from '../testing/test-service.ts';
 
 /** Offline payments over HTTP: recorded by an admin, once per reference, never above what is owed. */
 let t: TestService;
@@ -16,15 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const person = (role: Caller['role'], prefix: string): Caller => ({
-  email: freshEmail(prefix),
-  role,
-  name: prefix,
-});
-const joined = (who: Caller): DomainEvent[] =>
-  who.role === 'admin'
-    ? [registered(who), { type: 'AdminGranted', data: { email: who.email } }]
-    : [registered(who)];
 const leasedSince = new Date('2026-11-26T04:00:00.000Z');
 
 /** A fresh admin, member and apartment (rent 24,000 taka) leased since 26 November 2026. */
@@ -149,6 +140,7 @@ describe('POST /payments/offline', () => {
             year: 2026,
             email: b.mina.email,
             amountPoisha: 500_000,
+            method: 'bkash',
             reason: 'Wrong flat',
             reversedBy: b.desk.email,
             reversedAt: expect.any(String),

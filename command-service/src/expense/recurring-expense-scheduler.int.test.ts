@@ -41,7 +41,9 @@ describe.skipIf(missing('postgres'))('the recurring expense scheduler, two insta
     const issued = await Promise.all([a!.runOnce(), b!.runOnce()]);
     expect(issued[0]! + issued[1]!).toBe(6);
     const recorded = await test.db('events').where({ type: 'ExpenseRecorded' }).select('data');
-    const periods = recorded.map((r: { data: { vendor: string; date: string } }) => `${r.data.vendor} ${r.data.date}`);
+    const periods = recorded.map(
+      (r: { data: { vendor: string; date: string } }) => `${r.data.vendor} ${r.data.date}`,
+    );
     expect(periods.sort()).toEqual([
       'Vendor 1 2026-10-01',
       'Vendor 1 2026-11-01',

@@ -1,6 +1,10 @@
 import { decodeEvent } from '@building/events/decode-event';
 import { DomainError } from '@building/events/domain-error';
-import { startOfLog, type PostgresEventStore, type TailCheckpoint } from '@building/infra/event-store/event-store';
+import {
+  startOfLog,
+  type PostgresEventStore,
+  type TailCheckpoint,
+} from '@building/infra/event-store/event-store';
 import { createCommandContext } from '@building/domain/command-handling/command-context';
 import { issueRecurringExpense } from '@building/domain/expense/commands';
 import {

@@ -3,6 +3,7 @@ import { refuse } from '@building/events/domain-error';
 import { leaseOfMonth, type ApartmentLeasesState } from './apartment-leases.ts';
 import { assertAdmin, type AccountMonth, type Recorder } from './decide-offline-payment.ts';
 import { monthBalance, type MonthAccountState } from './month-account.ts';
+import { undoneMoneyOf } from './undone-money.ts';
 
 /** One apartment's charge for a month, as an admin, the plan or a meter reading adds it. */
 export interface ChargeOrder {
@@ -118,13 +119,8 @@ export function decideCharge(command: ChargeCommand, context: ChargeContext): Do
           type: 'ChargeCancelled',
           data: {
             chargeId: d.chargeId,
-            si: d.si,
-            month: d.month,
-            year: d.year,
-            email: charge.email,
-            amountPoisha: charge.amountPoisha,
+            ...undoneMoneyOf(d, charge),
             kind: charge.kind,
-            reason: d.reason,
             cancelledBy: d.by.email,
             cancelledAt: d.at.toISOString(),
           },

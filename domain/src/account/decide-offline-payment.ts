@@ -15,6 +15,7 @@ import {
   monthBalance,
   type MonthAccountState,
 } from './month-account.ts';
+import { undoneMoneyOf } from './undone-money.ts';
 
 export interface AccountMonth {
   si: number;
@@ -140,13 +141,8 @@ export function decideOfflinePayment(
           type: 'PaymentReversed',
           data: {
             paymentId: d.paymentId,
-            si: d.si,
-            month: d.month,
-            year: d.year,
-            email: payment.email,
-            amountPoisha: payment.amountPoisha,
+            ...undoneMoneyOf(d, payment),
             method: payment.method,
-            reason: d.reason,
             reversedBy: d.by.email,
             reversedAt: d.at.toISOString(),
           },

@@ -102,10 +102,14 @@ export function decideExpense(command: ExpenseCommand, streams: ExpenseStreams):
     case 'StopRecurringExpense': {
       const { recurringId, by, now } = command.data;
       requireAdmin(by, 'stop a recurring expense');
-      if (!streams.plan.plan) throw refuse('recurring-expense-not-found', `no recurring expense ${recurringId}`);
+      if (!streams.plan.plan)
+        throw refuse('recurring-expense-not-found', `no recurring expense ${recurringId}`);
       if (streams.plan.stopped) return [];
       return [
-        { type: 'RecurringExpenseStopped', data: { recurringId, stoppedBy: by.email, stoppedAt: now.toISOString() } },
+        {
+          type: 'RecurringExpenseStopped',
+          data: { recurringId, stoppedBy: by.email, stoppedAt: now.toISOString() },
+        },
       ];
     }
     case 'IssueRecurringExpense': {

@@ -89,7 +89,9 @@ describe('rule: an admin records an expense that has happened', () => {
       .when(record({ date: '2026-11-01' }))
       .then({ ...Recorded, data: { ...Recorded.data, date: '2026-11-01' } } as DomainEvent));
   it('refuses a date in the future', () =>
-    given().when(record({ date: '2026-11-02' })).thenFails('expense-date-in-future', /2026-11-02/));
+    given()
+      .when(record({ date: '2026-11-02' }))
+      .thenFails('expense-date-in-future', /2026-11-02/));
   it('is for admins only', () => given().when(record({}, member())).thenFails('admin-only'));
   it('records an id once', () => given(Recorded).when(record()).thenFails('expense-already-recorded'));
 });
@@ -126,7 +128,8 @@ describe('rule: a recurring expense is issued once per period while it runs', ()
     given(PlanSet, Recorded).when(issue()).thenFails('expense-already-recorded'));
   it('refuses a period not yet come', () =>
     given(PlanSet).when(issue('2026-12-01')).thenFails('expense-date-in-future'));
-  it('issues nothing once stopped', () => given(PlanSet, Stopped).when(issue()).thenFails('recurring-expense-stopped'));
+  it('issues nothing once stopped', () =>
+    given(PlanSet, Stopped).when(issue()).thenFails('recurring-expense-stopped'));
   it('stops once: a second stop changes nothing', () => {
     const stop: ExpenseCommand = { type: 'StopRecurringExpense', data: { recurringId, by: admin, now } };
     given(PlanSet).when(stop).then(Stopped);

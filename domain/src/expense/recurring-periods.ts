@@ -9,7 +9,11 @@ export interface RecurringFacts {
 }
 
 export const noRecurringFacts = (): RecurringFacts => ({ plans: {}, issued: new Set() });
-export const recurringEventTypes = ['RecurringExpenseSet', 'RecurringExpenseStopped', 'ExpenseRecorded'] as const;
+export const recurringEventTypes = [
+  'RecurringExpenseSet',
+  'RecurringExpenseStopped',
+  'ExpenseRecorded',
+] as const;
 
 /** Folds one event into `facts` in place (a fold owns its facts). */
 export function applyRecurringEvent(facts: RecurringFacts, event: DomainEvent): RecurringFacts {

@@ -48,13 +48,15 @@ describe('the periods of a recurring expense that are due', () => {
     ]);
   });
   it('takes the day it was set when that is its day', () =>
-    expect(recurringPeriodsDue(factsOf(set('2026-11-10T08:00:00.000Z', 10)), new Date('2026-11-10T09:00:00Z'))).toEqual(
-      [{ recurringId, date: '2026-11-10' }],
-    ));
+    expect(
+      recurringPeriodsDue(factsOf(set('2026-11-10T08:00:00.000Z', 10)), new Date('2026-11-10T09:00:00Z')),
+    ).toEqual([{ recurringId, date: '2026-11-10' }]));
   it('leaves out the periods already issued, and everything once stopped', () => {
     const now = new Date('2027-01-02T00:00:00.000Z');
     expect(
-      recurringPeriodsDue(factsOf(set('2026-10-26T08:00:00.000Z'), issued('2026-11-01')), now).map((p) => p.date),
+      recurringPeriodsDue(factsOf(set('2026-10-26T08:00:00.000Z'), issued('2026-11-01')), now).map(
+        (p) => p.date,
+      ),
     ).toEqual(['2026-12-01', '2027-01-01']);
     const stopped: DomainEvent = {
       type: 'RecurringExpenseStopped',

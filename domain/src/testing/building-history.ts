@@ -82,7 +82,10 @@ export function buildingHistory(store: EventStore, start = new Date('2026-01-05T
     /** The admin records an expense (dated by the entry, recorded at the next minute). */
     recordExpense: async (entry: ExpenseEntry) => {
       const expenseId = randomUUID();
-      return { expenseId, ...(await at((now) => recordExpense(context, { ...entry, expenseId, caller: admin, now }))) };
+      return {
+        expenseId,
+        ...(await at((now) => recordExpense(context, { ...entry, expenseId, caller: admin, now }))),
+      };
     },
     reverseExpense: (expenseId: string, reason: string) =>
       at((now) => reverseExpense(context, { expenseId, reason, caller: admin, now })),

@@ -72,17 +72,23 @@ export const cancelChargeRequest = z.object({
   reason: text(1, 500),
 });
 
-/** `PUT /charge-plans/service`: one monthly amount for all, or one per block. */
-export const servicePlanRequest = z.union([
-  z.object({ amount: takaOrZeroField }).strict(),
-  z
-    .object({
-      byBlock: z
-        .record(block, takaOrZeroField)
-        .refine((blocks) => Object.keys(blocks).length > 0, 'name at least one block'),
-    })
-    .strict(),
-]);
+/**
+ * `PUT /charge-plans/service`: one monthly amount for all, or one per block (absent blocks owe
+ * none). One object with both optional, so a bad amount is refused naming its own field.
+ */
+export const servicePlanRequest = z
+  .object({
+    amount: takaOrZeroField.optional(),
+    byBlock: z
+      .record(block, takaOrZeroField)
+      .refine((blocks) => Object.keys(blocks).length > 0, 'name at least one block')
+      .optional(),
+  })
+  .strict()
+  .refine((plan) => (plan.amount === undefined) !== (plan.byBlock === undefined), {
+    message: 'give either amount or byBlock',
+  });
+export type ServicePlanRequest = z.infer<typeof servicePlanRequest>;
 
 export const utilityField = z.enum(utilities);
 /** `PUT /tariffs/:utility`: taka per unit read, plus a fixed part per bill. */

@@ -65,7 +65,11 @@ export const expenses = defineProjection(expensesView, {
     ExpenseReversed: ({ data: d }) => [
       {
         table: 'expenses',
-        update: { reversal_reason: d.reason, reversed_by: d.reversedBy.toLowerCase(), reversed_at: d.reversedAt },
+        update: {
+          reversal_reason: d.reason,
+          reversed_by: d.reversedBy.toLowerCase(),
+          reversed_at: d.reversedAt,
+        },
         where: { expense_id: d.expenseId },
       },
     ],

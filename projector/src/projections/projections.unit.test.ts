@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApartmentDetails, DomainEvent } from '@building/events/catalogue';
+import { leaseAccepted, leaseOf, rentPaid } from '@building/events/testing/event-fixtures';
 import { given, rowsOf } from '../testing/given-events.ts';
 import type { Projection } from '../projection.ts';
 import { agreementRequests } from './agreement-requests.ts';
@@ -48,10 +49,7 @@ const e = {
   ],
   accepted: (requestId: string, email: string, name: string): [string, DomainEvent] => [
     'agreement-3',
-    {
-      type: 'AgreementAccepted',
-      data: { ...lease, requestId, userEmail: email, userName: name, acceptedAt: at(5) },
-    },
+    leaseAccepted({ email, name }, at(5), leaseOf(), requestId),
   ],
   rejected: (requestId: string, email: string): [string, DomainEvent] => [
     'agreement-3',
@@ -236,23 +234,10 @@ describe('projections: given events, then rows', () => {
     );
     const paid = given([
       'payment-3-2026-march',
-      {
-        type: 'RentPaid',
-        data: {
-          ...lease,
-          paymentIntentId: 'pi_1',
-          transactionId: 'pi_1',
-          month: 'March',
-          year: 2026,
-          email: ana,
-          name: 'Ana',
-          rentPoisha: 1_300_000,
-          discount: 10,
-          couponCode: 'SAVE10',
-          amountPoisha: 1_170_000,
-          paidAt: at(3),
-        },
-      },
+      rentPaid({ email: ana, name: 'Ana' }, { month: 'March', year: 2026, paidAt: at(3) }, leaseOf(), {
+        code: 'SAVE10',
+        discount: 10,
+      }),
     ]);
     expect(rowsOf(payments, paid, 2).payments).toEqual([
       {
@@ -261,7 +246,7 @@ describe('projections: given events, then rows', () => {
         name: 'Ana',
         month: 'March',
         year: 2026,
-        transaction_id: 'pi_1',
+        transaction_id: 'pi_3',
         paid_at: at(3),
         si: 3,
         apartment: 'A-103',
@@ -277,23 +262,7 @@ describe('projections: given events, then rows', () => {
 
   it('payments: a second charge refunded is a refund row; the month keeps its one paid row', () => {
     const stream = 'payment-3-2026-march';
-    const rentPaid: DomainEvent = {
-      type: 'RentPaid',
-      data: {
-        ...lease,
-        paymentIntentId: 'pi_1',
-        transactionId: 'pi_1',
-        month: 'March',
-        year: 2026,
-        email: ana,
-        name: 'Ana',
-        rentPoisha: 1_300_000,
-        discount: 0,
-        couponCode: null,
-        amountPoisha: 1_300_000,
-        paidAt: at(3),
-      },
-    };
+    const paid = rentPaid({ email: ana, name: 'Ana' }, { month: 'March', year: 2026, paidAt: at(3) });
     const refunded: DomainEvent = {
       type: 'RentRefunded',
       data: {
@@ -308,13 +277,13 @@ describe('projections: given events, then rows', () => {
         refundedAt: at(4),
       },
     };
-    const events = given([stream, rentPaid], [stream, refunded]);
+    const events = given([stream, paid], [stream, refunded]);
     const rows = rowsOf(payments, events);
     expect(rowsOf(payments, events, 2)).toEqual(rows);
     expect(rows.payments).toEqual([
       expect.objectContaining({
         payment_id: events[0]!.id,
-        transaction_id: 'pi_1',
+        transaction_id: 'pi_3',
         amount_poisha: 1_300_000,
       }),
     ]);

@@ -38,7 +38,9 @@ export function expenseRoutes(deps: QueryDeps): Router {
     .get('/expenses/recurring', adminOnly(deps), async (ctx) => {
       ctx.body = await readView(ctx, deps, ['expenses'], {}, async () => {
         const rows = await deps.db(tables.recurring).orderBy('set_at');
-        return recurringExpensesResponse.parse(rows.map((r) => toRecurringExpense(recurringExpenseRow.parse(r))));
+        return recurringExpensesResponse.parse(
+          rows.map((r) => toRecurringExpense(recurringExpenseRow.parse(r))),
+        );
       });
     });
 }
