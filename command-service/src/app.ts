@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createCommandContext } from '@building/domain/command-handling/command-context';
 import Koa, { type Context } from 'koa';
 import { healthRoute } from '@building/infra/metrics/health-route';
+import { countCommands } from '@building/infra/metrics/count-commands';
 import { httpMetrics } from '@building/infra/metrics/http-metrics';
 import { requestId } from '@building/infra/http/request-id';
 import { problemMiddleware } from '@building/infra/http/problem';
@@ -19,7 +20,7 @@ import { couponRoutes } from './coupon/api.ts';
 import { expenseRoutes } from './expense/api.ts';
 import { accessClaims } from './http/current-caller.ts';
 import { jsonBody } from './http/json-body.ts';
-import { countCommands } from './http/command-metrics.ts';
+import { countRefusals } from './http/refusal-metrics.ts';
 import { corsForUi, securityHeaders } from './http/security.ts';
 import { imageRoutes } from './images/api.ts';
 import { maintenanceRoutes } from './maintenance/api.ts';
@@ -37,12 +38,12 @@ export function createApp(commandDeps: CommandDeps): Koa {
     newId,
     ...commandDeps,
     rateLimits: { ...defaultRateLimits, ...commandDeps.rateLimits },
-    commands: createCommandContext({ store: commandDeps.store, newId }),
+    commands: createCommandContext({ store: commandDeps.store, newId, observer: countCommands }),
   };
   const app = new Koa();
   trustProxy(app, deps.trustProxyHops);
   app.use(httpMetrics({ token: deps.metricsToken }));
-  app.use(countCommands());
+  app.use(countRefusals());
   app.use(requestId());
   app.use((ctx, next) => deps.commands.scope.run(next));
   app.use(problemMiddleware({ log: deps.log }));

@@ -109,6 +109,15 @@ const matrix: Row[] = [
     expect: { anonymous: 401, user: 403, member: 200, otherMember: 403, admin: 403 },
   },
   {
+    route: "PUT /users/:email/language (the member's email)",
+    prepare: async (_t, _actor, all) => ({
+      method: 'PUT',
+      path: `/users/${all.member.email}/language`,
+      body: { language: 'bn' },
+    }),
+    expect: { anonymous: 401, user: 403, member: 200, otherMember: 403, admin: 403 },
+  },
+  {
     route: 'POST /notifications/read',
     prepare: async () => ({ method: 'POST', path: '/notifications/read', body: {} }),
     expect: anySignedIn,

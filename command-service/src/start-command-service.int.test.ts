@@ -65,9 +65,9 @@ describe('startCommandService', () => {
     });
     expect(refused.status).toBe(400);
     const text = await (await fetch(`${service.url}/metrics`)).text();
-    expect(text).toMatch(/^building_commands_total\{command="POST \/users\/:email",outcome="ok"\} 1$/m);
+    expect(text).toMatch(/^building_commands_total\{command="RecordProfile",outcome="ok"\} 1$/m);
     expect(text).toMatch(
-      /^building_commands_total\{command="POST \/users\/:email",outcome="invalid-input"\} 1$/m,
+      /^building_request_refusals_total\{route="\/users\/:email",code="invalid-input"\} 1$/m,
     );
     expect(text).toMatch(
       /^http_request_duration_seconds_count\{method="POST",route="\/users\/:email",status="2xx"\} [1-9]/m,

@@ -70,6 +70,10 @@ export const emailKinds = [
 ] as const;
 export const emailKindSchema = z.enum(emailKinds);
 export type EmailKind = z.infer<typeof emailKindSchema>;
+/** The languages people read the site, their emails and receipts in. */
+export const languages = ['en', 'bn'] as const;
+export const languageSchema = z.enum(languages);
+export type Language = z.infer<typeof languageSchema>;
 export const maintenanceCategories = ['plumbing', 'electrical', 'appliance', 'common-area', 'other'] as const;
 export const maintenanceStatuses = [
   'open',
@@ -210,6 +214,8 @@ export const catalogue = {
     ...userStream,
     owner: 'user',
   }),
+  /** The language the person reads in: their emails and receipts follow it. */
+  LanguageChosen: event(z.object({ email, language: languageSchema }), { ...userStream, owner: 'user' }),
   /** The person has seen their in-app notifications up to this moment. */
   NotificationsRead: event(z.object({ email, upTo: isoTime }), { ...userStream, owner: 'user' }),
 

@@ -61,6 +61,7 @@ const samples: DomainEvent[] = [
     data: { paymentIntentId: 'pi_1', ...period, code: 'card_declined', message: 'declined' },
   },
   { type: 'EmailPreferencesChanged', data: { email, off: ['rent-reminder'] } },
+  { type: 'LanguageChosen', data: { email, language: 'bn' } },
   { type: 'NotificationsRead', data: { email, upTo: at } },
   {
     type: 'RentRefunded',

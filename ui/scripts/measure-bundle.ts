@@ -66,7 +66,11 @@ export async function measureBundle(options: { dist?: string; log?: (line: strin
       const url = `http://127.0.0.1:${port}/`;
       log(`opening ${url} as a visitor, then as a returning signed-in user`);
       visitor = await visitPage(url);
-      returning = await visitPage(url, { [sessionStorageKey]: 'a-token-from-an-earlier-visit' });
+      returning = await visitPage(
+        url,
+        { [sessionStorageKey]: 'a-token-from-an-earlier-visit' },
+        `/${identityChunk}`,
+      );
     } finally {
       await server.close();
     }

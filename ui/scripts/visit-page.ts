@@ -12,9 +12,16 @@ export interface Fetched {
  * Opens `url` in headless Chromium (the e2e tests' launcher) and lists the scripts and stylesheets
  * it fetched from its own origin until the network was quiet. Requests to any other origin (the
  * API, the sign-in service, map tiles) are refused, so the page loads alike with or without the
- * services running. `storage` is put in localStorage before the app starts.
+ * services running. `storage` is put in localStorage before the app starts. `expected`, a path the
+ * app should fetch after it starts (a lazy chunk): waited for, up to 20 s, since on a busy machine
+ * the app may start after the network has been quiet for a while; if it never comes, the list
+ * says so by its absence.
  */
-export async function visitPage(url: string, storage: Record<string, string> = {}): Promise<Fetched[]> {
+export async function visitPage(
+  url: string,
+  storage: Record<string, string> = {},
+  expected?: string,
+): Promise<Fetched[]> {
   const browser = await launchChromium();
   try {
     const context = await browser.newContext();
@@ -27,7 +34,13 @@ export async function visitPage(url: string, storage: Record<string, string> = {
       for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
     }, storage);
     const page = await context.newPage();
+    const awaited = expected
+      ? page
+          .waitForResponse((response) => new URL(response.url()).pathname === expected, { timeout: 20_000 })
+          .catch(() => undefined)
+      : Promise.resolve(undefined);
     await page.goto(url, { waitUntil: 'networkidle' });
+    await awaited;
     // What an app fetches "right after load" starts within a moment of it.
     await page.waitForTimeout(1_000);
     await page.waitForLoadState('networkidle');

@@ -14,7 +14,7 @@ import {
   openRentPayment,
   type OpenIntent,
 } from '@building/domain/testing/rent-payments';
-import { markNotificationsRead, setEmailPreferences } from '@building/domain/user/commands';
+import { chooseLanguage, markNotificationsRead, setEmailPreferences } from '@building/domain/user/commands';
 import type { GeneratedCommands } from './generated-commands.ts';
 import type { SeededRandom } from './seeded-random.ts';
 
@@ -47,6 +47,10 @@ export async function liveMonth(commands: GeneratedCommands, coupons: readonly s
   if (random.chance(0.02)) {
     const off = emailKinds.filter(() => random.chance(0.3));
     await run((now) => setEmailPreferences(context, { off, caller: member, now }));
+  }
+  if (random.chance(0.03)) {
+    const language = random.chance(0.8) ? 'bn' : 'en';
+    await run((now) => chooseLanguage(context, { language, caller: member, now }));
   }
 }
 

@@ -119,7 +119,7 @@ describe('POST /payments/offline', () => {
     const text = pdfPageText(Buffer.from(await receipt.arrayBuffer()));
     expect(text).toContain('bKash');
     expect(text).toContain('BK-77');
-    expect(text).toContain('Tk 5,000 (BDT)');
+    expect(text).toContain('৳ 5,000 (BDT)');
 
     const reverse = {
       method: 'POST' as const,

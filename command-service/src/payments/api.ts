@@ -20,6 +20,7 @@ import { recordIntentOutcome, recordProviderRefunds } from './record-payment.ts'
 import { renderOfflineReceipt, renderReceipt } from '@building/infra/receipts/receipt-pdf';
 import { findOfflinePayment } from '../account/find-offline-payment.ts';
 import { startRentPayment } from './start-rent-payment.ts';
+import { readerLanguage } from '@building/domain/user/reader-language';
 
 /** A client-sent `price` (the spec's old field) is not read: the server prices the rent. */
 const intentBody = z.object({
@@ -142,11 +143,13 @@ export function paymentRoutes(deps: AppDeps): Router {
     const email = paid?.email ?? offline?.recorded.email;
     if (!email) throw refuse('payment-not-found', `no payment with transaction id ${transactionId}`);
     if (!ownerOrAdmin(caller, email)) throw refuse('not-your-payment', 'this receipt is not yours');
+    // In the language the reader (the caller) saved with their profile.
+    const language = await readerLanguage(deps.commands, caller.email);
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `inline; filename="receipt-${transactionId.replace(/[^\w-]/g, '')}.pdf"`);
     ctx.body = paid
-      ? await renderReceipt(paid)
-      : await renderOfflineReceipt(offline!.recorded, offline!.reversed);
+      ? await renderReceipt(paid, language)
+      : await renderOfflineReceipt(offline!.recorded, offline!.reversed, language);
   });
 
   return router;

@@ -205,7 +205,7 @@ describe.skipIf(missing('postgres'))('rent payments through the payment sandbox'
     const pdf = Buffer.from(await receipt.arrayBuffer());
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdfPageText(pdf)).toContain(intentId);
-    expect(pdfPageText(pdf)).toContain('Tk 10,493.25');
+    expect(pdfPageText(pdf)).toContain('৳ 10,493.25');
     const byAdmin = await fetch(`${h.url}/payments/${intentId}/receipt`, {
       headers: { authorization: `Bearer ${tokens[admin.email]}` },
     });
@@ -214,6 +214,21 @@ describe.skipIf(missing('postgres'))('rent payments through the payment sandbox'
       headers: { authorization: `Bearer ${tokens[rafi.email]}` },
     });
     expect(byOther.status).toBe(403);
+
+    // Mina reads in Bangla from now on: her receipt follows, in Dhaka time.
+    const chosen = await fetch(`${h.url}/users/${mina.email}/language`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${tokens[mina.email]}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ language: 'bn' }),
+    });
+    expect(chosen.status).toBe(200);
+    const inBangla = await fetch(`${h.url}/payments/${intentId}/receipt`, {
+      headers: { authorization: `Bearer ${tokens[mina.email]}` },
+    });
+    const bangla = pdfPageText(Buffer.from(await inBangla.arrayBuffer()));
+    expect(bangla).toContain('৳ ১০,৪৯৩.২৫ (BDT)');
+    expect(bangla).toContain('(ঢাকার সময়)');
+    expect(bangla).not.toMatch(/UTC|Rent receipt/);
   });
 
   it('refuses a second payment for a month already paid, before any card is charged', async () => {

@@ -12,6 +12,7 @@ import {
   type TailCheckpoint,
 } from '@building/infra/event-store/event-store';
 import { createCommandContext } from '@building/domain/command-handling/command-context';
+import { countCommands } from '@building/infra/metrics/count-commands';
 import { issueRentReminder } from '@building/domain/payments/commands';
 import type { RentReminderRequest } from '@building/domain/payments/issue-rent-reminder';
 import { remindersDue } from './reminders-due.ts';
@@ -48,7 +49,7 @@ const known = new Set<string>(ledgerEventTypes);
  */
 export function createReminderScheduler(options: ReminderSchedulerOptions): ReminderScheduler {
   const { store, log } = options;
-  const commands = createCommandContext({ store });
+  const commands = createCommandContext({ store, observer: countCommands });
   let facts: LedgerFacts = noLedgerFacts();
   let checkpoint: TailCheckpoint = startOfLog;
   let stopped = false;

@@ -1,5 +1,6 @@
 import { DomainError } from '@building/events/domain-error';
 import { createCommandContext } from '@building/domain/command-handling/command-context';
+import { countCommands } from '@building/infra/metrics/count-commands';
 import type { EventStore } from '@building/domain/event-store/event-store';
 import { listApartment } from '@building/domain/apartment/commands';
 import { buildingApartments } from './building-apartments.ts';
@@ -10,7 +11,7 @@ import { buildingApartments } from './building-apartments.ts';
  * apartment the admins have edited since stays as they left it.
  */
 export async function seedBuilding(store: EventStore, now: Date): Promise<{ listed: number }> {
-  const commands = createCommandContext({ store });
+  const commands = createCommandContext({ store, observer: countCommands });
   let listed = 0;
   for (const { si, ...details } of buildingApartments()) {
     try {

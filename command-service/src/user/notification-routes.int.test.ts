@@ -55,6 +55,33 @@ describe('PUT /users/:email/email-preferences', () => {
   });
 });
 
+describe('PUT /users/:email/language', () => {
+  it('records the language chosen, and nothing for the same language again', async () => {
+    const who = someone();
+    const path = `/users/${who.email}/language`;
+    await given(registered(who))
+      .when({ method: 'PUT', path, as: who.email, body: { language: 'bn' } })
+      .then(
+        { status: 200, body: { modifiedCount: 1, ...written } },
+        { type: 'LanguageChosen', data: { email: who.email, language: 'bn' } },
+      );
+    await given()
+      .when({ method: 'PUT', path, as: who.email, body: { language: 'bn' } })
+      .then({ status: 200, body: { modifiedCount: 0, ...written } });
+  });
+
+  it('refuses an unknown language and someone else', async () => {
+    const who = someone();
+    const path = `/users/${who.email}/language`;
+    await given(registered(who))
+      .when({ method: 'PUT', path, as: who.email, body: { language: 'fr' } })
+      .thenRefused('invalid-input', 400);
+    await given()
+      .when({ method: 'PUT', path, as: freshEmail('other'), body: { language: 'bn' } })
+      .thenRefused('own-profile-only', 403);
+  });
+});
+
 describe('POST /notifications/read', () => {
   it('moves the read mark forward to the newest notification seen, never back', async () => {
     const who = someone();

@@ -49,6 +49,7 @@ export const decideCharges = (
   handleCommand(
     context,
     {
+      command: command.type,
       load: loadApartments(context, sis, command.data),
       decide: (loaded) => decideCharge(command, chargeContextOf(sis, loaded)),
     },

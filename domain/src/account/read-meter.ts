@@ -23,6 +23,7 @@ export async function readMeter(
   const result = await handleCommand(
     context,
     {
+      command: 'ReadMeter',
       load: async () => ({
         leases: await loadAggregate(context, streams.agreement(si), apartmentLeasesAggregate),
         meter: await loadAggregate(context, streams.meter(si, utility), meterAggregate),

@@ -23,6 +23,7 @@ const decideOn = (context: CommandContext, command: OfflinePaymentCommand, by: C
   handleCommand(
     context,
     {
+      command: command.type,
       load: loadMonth(context, command.data),
       decide: ({ leases, month }) =>
         decideOfflinePayment(command, { leases: leases.state, month: month.state }),

@@ -12,6 +12,7 @@ const decideOn = (context: CommandContext, name: string, command: TariffCommand,
   handleCommand(
     context,
     {
+      command: command.type,
       load: async () => ({ tariff: await loadAggregate(context, streams.tariff(name), tariffAggregate) }),
       decide: ({ tariff }) => decideTariff(command, tariff.state),
     },

@@ -13,6 +13,7 @@ const decideOn = (context: CommandContext, si: number, command: AgreementCommand
   handleCommand(
     context,
     {
+      command: command.type,
       load: async () => ({
         agreement: await loadAggregate(context, streams.agreement(si), agreementAggregate),
       }),
@@ -29,6 +30,7 @@ export const requestAgreement = (
   handleCommand(
     context,
     {
+      command: 'RequestAgreement',
       load: async () => ({
         agreement: await loadAggregate(context, streams.agreement(si), agreementAggregate),
         apartment: await loadAggregate(context, streams.apartment(si), apartmentAggregate),

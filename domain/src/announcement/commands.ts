@@ -14,6 +14,7 @@ export const postAnnouncement = (
   return handleCommand(
     context,
     {
+      command: 'PostAnnouncement',
       load: async () => ({
         announcement: await loadAggregate(
           context,

@@ -25,6 +25,7 @@ export async function listApartment(
   const result = await handleCommand(
     context,
     {
+      command: 'ListApartment',
       load: async () => {
         si = typeof input.si === 'number' ? input.si : await input.si();
         return { apartment: await loadAggregate(context, streams.apartment(si), apartmentAggregate) };
@@ -47,6 +48,7 @@ export const editApartment = (
   handleCommand(
     context,
     {
+      command: 'EditApartment',
       load: async () => ({
         apartment: await loadAggregate(context, streams.apartment(details.si), apartmentAggregate),
       }),

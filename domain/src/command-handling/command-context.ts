@@ -1,5 +1,6 @@
 import type { EventStore } from '../event-store/event-store.ts';
 import { createAggregateCache, type AggregateCache } from './aggregate-cache.ts';
+import { unobserved, type CommandObserver } from './command-observer.ts';
 import { createCommandScope, type CommandScope } from './command-scope.ts';
 import { createKeyedQueue, type KeyedQueue } from './keyed-queue.ts';
 
@@ -15,6 +16,7 @@ export interface CommandContext {
   scope: CommandScope;
   /** Names each command's correlation. */
   newId: () => string;
+  observer: CommandObserver;
 }
 
 export function createCommandContext(options: {
@@ -22,6 +24,8 @@ export function createCommandContext(options: {
   /** Streams held folded, per aggregate (default 10,000). */
   cacheSize?: number;
   newId?: () => string;
+  /** Sees every command handled (default: none). */
+  observer?: CommandObserver;
 }): CommandContext {
   return {
     store: options.store,
@@ -29,5 +33,6 @@ export function createCommandContext(options: {
     retries: createKeyedQueue(),
     scope: createCommandScope(),
     newId: options.newId ?? (() => crypto.randomUUID()),
+    observer: options.observer ?? unobserved,
   };
 }

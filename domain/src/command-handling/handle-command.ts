@@ -7,6 +7,8 @@ import type { Loaded } from './aggregate.ts';
 import type { CommandContext } from './command-context.ts';
 
 export interface CommandHandling<C> {
+  /** The command's name as its decider knows it (e.g. `AcceptAgreement`): what metrics and traces call it. */
+  command: string;
   /** Reads every aggregate the decision depends on; re-run on each attempt. */
   load: () => Promise<C>;
   /** The pure decision: the events to record (none when nothing changes), or a thrown DomainError. */
@@ -29,6 +31,14 @@ const attempts = 6;
  * one apartment do not collide fifty times); after a few lost races the caller gets 409.
  */
 export async function handleCommand<C extends object>(
+  context: CommandContext,
+  handling: CommandHandling<C>,
+  meta: CommandMetadata,
+): Promise<CommandResult> {
+  return context.observer.observe(handling.command, () => decideWithRetries(context, handling, meta));
+}
+
+async function decideWithRetries<C extends object>(
   context: CommandContext,
   handling: CommandHandling<C>,
   meta: CommandMetadata,

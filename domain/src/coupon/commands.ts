@@ -11,6 +11,7 @@ const decideOn = (context: CommandContext, couponId: string, command: CouponComm
   handleCommand(
     context,
     {
+      command: command.type,
       load: async () => ({ coupon: await loadAggregate(context, streams.coupon(couponId), couponAggregate) }),
       decide: ({ coupon }) => decideCoupon(command, coupon.state),
     },

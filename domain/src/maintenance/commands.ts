@@ -28,6 +28,7 @@ const decideOn = (
   handleCommand(
     context,
     {
+      command: command.type,
       load: async () => ({
         request: await loadAggregate(context, streams.maintenance(requestId), maintenanceAggregate),
       }),

@@ -26,6 +26,7 @@ const decideOn = (
   handleCommand(
     context,
     {
+      command: command.type,
       load: () => loadPaymentContext(context, period),
       decide: (loaded) => decidePayment(command, contextOf(loaded)),
     },
@@ -77,6 +78,7 @@ export async function recordRentPaid(
   const result = await handleCommand(
     context,
     {
+      command: 'RecordRentPaid',
       load: () => loadPaymentContext(context, period),
       decide: (loaded) => {
         const state = contextOf(loaded);

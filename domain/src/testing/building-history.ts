@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ApartmentDetails, EmailKind, EventData, Month } from '@building/events/catalogue';
+import type { ApartmentDetails, EmailKind, EventData, Language, Month } from '@building/events/catalogue';
 import { streams } from '@building/events/streams';
 import { agreementAggregate } from '../agreement/agreement.ts';
 import { acceptAgreement, rejectAgreement, requestAgreement } from '../agreement/commands.ts';
@@ -19,7 +19,13 @@ import {
   fileMaintenanceRequest,
 } from '../maintenance/commands.ts';
 import { issueRentReminder } from '../payments/commands.ts';
-import { demoteMember, markNotificationsRead, recordProfile, setEmailPreferences } from '../user/commands.ts';
+import {
+  chooseLanguage,
+  demoteMember,
+  markNotificationsRead,
+  recordProfile,
+  setEmailPreferences,
+} from '../user/commands.ts';
 import { intentRefunded, intentSucceeded, openRentPayment, type OpenIntent } from './rent-payments.ts';
 
 /**
@@ -224,6 +230,11 @@ export function buildingHistory(store: EventStore, start = new Date('2026-01-05T
     emailPreferences: async (email: string, off: EmailKind[]) => {
       const caller = await loadCaller(context, email);
       return at((now) => setEmailPreferences(context, { off, caller, now }));
+    },
+
+    chooseLanguage: async (email: string, language: Language) => {
+      const caller = await loadCaller(context, email);
+      return at((now) => chooseLanguage(context, { language, caller, now }));
     },
 
     readNotifications: async (email: string, upTo: string) => {

@@ -1,4 +1,4 @@
-import type { EmailKind } from '@building/events/catalogue';
+import type { EmailKind, Language } from '@building/events/catalogue';
 import { streams } from '@building/events/streams';
 import { commandMeta, type Caller } from '../command-handling/caller.ts';
 import type { CommandContext } from '../command-handling/command-context.ts';
@@ -11,6 +11,7 @@ const decideOn = (context: CommandContext, email: string, command: UserCommand, 
   handleCommand(
     context,
     {
+      command: command.type,
       load: async () => ({ user: await loadAggregate(context, streams.user(email), userAggregate) }),
       decide: ({ user }) => decideUser(command, user.state),
     },
@@ -57,6 +58,19 @@ export const setEmailPreferences = (
     context,
     caller.email,
     { type: 'SetEmailPreferences', data: { email: caller.email, off } },
+    caller,
+    now,
+  );
+
+/** The language the caller reads in: their emails and receipts follow it. */
+export const chooseLanguage = (
+  context: CommandContext,
+  { language, caller, now }: { language: Language; caller: Caller; now: Date },
+) =>
+  decideOn(
+    context,
+    caller.email,
+    { type: 'ChooseLanguage', data: { email: caller.email, language } },
     caller,
     now,
   );

@@ -1,4 +1,4 @@
-import { emailKinds, type DomainEvent, type EmailKind } from '@building/events/catalogue';
+import { emailKinds, type DomainEvent, type EmailKind, type Language } from '@building/events/catalogue';
 import { refuse } from '@building/events/domain-error';
 import { requireAdmin, type Caller } from '../command-handling/caller.ts';
 import type { UserState } from './user.ts';
@@ -22,6 +22,8 @@ export type UserCommand =
   | { type: 'DemoteMember'; data: { email: string; by: Caller; now: Date } }
   /** PUT /users/:email/email-preferences: the full list of kinds the person turns off. */
   | { type: 'SetEmailPreferences'; data: { email: string; off: EmailKind[] } }
+  /** PUT /users/:email/language: the language the person reads in. */
+  | { type: 'ChooseLanguage'; data: { email: string; language: Language } }
   /** POST /notifications/read: seen up to `upTo` (at most `now`). */
   | { type: 'MarkNotificationsRead'; data: { email: string; upTo: Date; now: Date } };
 
@@ -35,6 +37,8 @@ export function decideUser(command: UserCommand, state: UserState): DomainEvent[
       return demoteMember(command.data, state);
     case 'SetEmailPreferences':
       return setEmailPreferences(command.data, state);
+    case 'ChooseLanguage':
+      return chooseLanguage(command.data, state);
     case 'MarkNotificationsRead':
       return markNotificationsRead(command.data, state);
     default: {
@@ -99,6 +103,17 @@ function setEmailPreferences(
   const wanted = emailKinds.filter((kind) => off.includes(kind));
   if (wanted.join() === emailKinds.filter((kind) => state.emailOff.includes(kind)).join()) return [];
   return [{ type: 'EmailPreferencesChanged', data: { email: state.email, off: wanted } }];
+}
+
+/** Recorded when it changes: saying the same language again records nothing. */
+function chooseLanguage(
+  { email, language }: { email: string; language: Language },
+  state: UserState,
+): DomainEvent[] {
+  if (state.status !== 'registered') throw refuse('user-not-found', `no user ${email}`);
+  return state.language === language
+    ? []
+    : [{ type: 'LanguageChosen', data: { email: state.email, language } }];
 }
 
 /** The read mark only moves forward, and never past the server's clock. */

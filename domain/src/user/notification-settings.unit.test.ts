@@ -64,3 +64,22 @@ describe('reading notifications', () => {
       .then(read(now)));
   it('needs a registered person', () => given().when(markRead(now)).thenFails('user-not-found'));
 });
+
+describe('the language a person reads in', () => {
+  const choose = (language: 'en' | 'bn'): UserCommand => ({
+    type: 'ChooseLanguage',
+    data: { email: rafi.email, language },
+  });
+  const chosen = (language: 'en' | 'bn'): DomainEvent => ({
+    type: 'LanguageChosen',
+    data: { email: rafi.email, language },
+  });
+  it('records Bangla chosen', () => given(registered(rafi)).when(choose('bn')).then(chosen('bn')));
+  it('records nothing for the language already chosen (English at first)', () => {
+    given(registered(rafi)).when(choose('en')).thenNothing();
+    given(registered(rafi), chosen('bn')).when(choose('bn')).thenNothing();
+  });
+  it('records English chosen again after Bangla', () =>
+    given(registered(rafi), chosen('bn')).when(choose('en')).then(chosen('en')));
+  it('needs a registered person', () => given().when(choose('bn')).thenFails('user-not-found'));
+});

@@ -1,4 +1,4 @@
-import type { DomainEvent, EmailKind } from '@building/events/catalogue';
+import type { DomainEvent, EmailKind, Language } from '@building/events/catalogue';
 import type { RoleFacts } from '@building/events/role-of';
 import type { Aggregate } from '../command-handling/aggregate.ts';
 
@@ -14,6 +14,8 @@ export type UserState =
       leases: number[];
       /** The kinds of email turned off. */
       emailOff: EmailKind[];
+      /** The language they read in (English until they choose). */
+      language: Language;
       /** In-app notifications seen up to this moment (ISO), if ever. */
       readUpTo: string | null;
     };
@@ -22,7 +24,15 @@ export const initialUserState = (): UserState => ({ status: 'unregistered' });
 
 export function evolveUser(state: UserState, event: DomainEvent): UserState {
   if (event.type === 'UserRegistered')
-    return { status: 'registered', ...event.data, admin: false, leases: [], emailOff: [], readUpTo: null };
+    return {
+      status: 'registered',
+      ...event.data,
+      admin: false,
+      leases: [],
+      emailOff: [],
+      language: 'en',
+      readUpTo: null,
+    };
   if (state.status !== 'registered') return state;
   switch (event.type) {
     case 'ProfileUpdated':
@@ -35,6 +45,8 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
       return { ...state, leases: state.leases.filter((si) => !event.data.endedLeases.includes(si)) };
     case 'EmailPreferencesChanged':
       return { ...state, emailOff: event.data.off };
+    case 'LanguageChosen':
+      return { ...state, language: event.data.language };
     case 'NotificationsRead':
       return { ...state, readUpTo: event.data.upTo };
     default:

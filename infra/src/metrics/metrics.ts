@@ -36,6 +36,16 @@ export const commandsTotal = once(
     }),
 );
 
+export const requestRefusalsTotal = once(
+  'building_request_refusals_total',
+  () =>
+    new client.Counter({
+      name: 'building_request_refusals_total',
+      help: "Write requests refused, by route pattern and code (the refusal code, or the status of the HTTP layer's own)",
+      labelNames: ['route', 'code'] as const,
+    }),
+);
+
 export const appendBatchSize = once(
   'building_event_store_append_batch_size',
   () =>

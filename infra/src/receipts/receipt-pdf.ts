@@ -1,24 +1,43 @@
 import PDFDocument from 'pdfkit';
-import type { EventData } from '@building/events/catalogue';
-import { formatTaka } from './format-taka.ts';
+import type { EventData, Language } from '@building/events/catalogue';
+import { formatDhakaTime, formatDigits, formatMonthYear, formatTaka } from './format-for-reader.ts';
+import { bengaliFonts, scriptRuns } from './receipt-fonts.ts';
+import { receiptWords } from './receipt-words.ts';
 
 /** Who issues the receipt: the building as the site shows it in its footer. */
 export interface ReceiptIssuer {
   name: string;
-  address: string[];
+  address: Record<Language, string[]>;
 }
 
 export const buildingIssuer: ReceiptIssuer = {
   name: 'Gulshan Heights',
-  address: ['House 27, Road 113, Gulshan 2', 'Dhaka 1212, Bangladesh'],
+  address: {
+    en: ['House 27, Road 113, Gulshan 2', 'Dhaka 1212, Bangladesh'],
+    bn: ['বাড়ি ২৭, রোড ১১৩, গুলশান ২', 'ঢাকা ১২১২, বাংলাদেশ'],
+  },
 };
 
-/** `2026-03-05 10:00:00 UTC`, the spec's payment time format. */
-export const utcTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+type Doc = InstanceType<typeof PDFDocument>;
+
+/** Writes a line in its scripts' fonts, at (x, y) when given, wrapped at `width`. */
+function write(
+  doc: Doc,
+  text: string,
+  { bold = false, x, y, width }: { bold?: boolean; x?: number; y?: number; width?: number },
+) {
+  const runs = scriptRuns(text);
+  runs.forEach((run, i) => {
+    doc.font(run.bengali ? (bold ? 'bengali-bold' : 'bengali') : bold ? 'Helvetica-Bold' : 'Helvetica');
+    const options = { width, continued: i < runs.length - 1 };
+    if (i === 0 && x !== undefined) doc.text(run.text, x, y, options);
+    else doc.text(run.text, options);
+  });
+}
 
 /**
- * A one-page receipt: the issuer, a title, then label/value rows. Amounts read 'Tk' because
- * pdfkit's standard fonts have no Taka sign and no font with one ships with our dependencies.
+ * A one-page receipt in the reader's language: the issuer, a title, then label/value rows. The
+ * Bengali font is embedded (only the glyphs used), so it reads the same on a device without one.
  * Streams are left uncompressed: the page is tiny, and its text stays searchable (and testable).
  */
 function renderReceiptPage(
@@ -26,13 +45,18 @@ function renderReceiptPage(
   id: string,
   rows: Array<[string, string]>,
   issuer: ReceiptIssuer,
+  language: Language,
 ): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A5',
     margin: 40,
     compress: false,
+    lang: language,
     info: { Title: `${title} ${id}`, Author: issuer.name, Subject: title },
   });
+  const fonts = bengaliFonts();
+  doc.registerFont('bengali', fonts.regular);
+  doc.registerFont('bengali-bold', fonts.bold);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -40,78 +64,86 @@ function renderReceiptPage(
     doc.on('error', reject);
   });
 
-  doc.font('Helvetica-Bold').fontSize(18).text(issuer.name);
-  doc.font('Helvetica').fontSize(9).fillColor('#555');
-  for (const line of issuer.address) doc.text(line);
-  doc.moveDown(1.5).fillColor('#000').font('Helvetica-Bold').fontSize(14).text(title);
-  doc.moveDown(0.5);
-  doc.fontSize(10);
+  doc.fontSize(18);
+  write(doc, issuer.name, { bold: true });
+  doc.fontSize(9).fillColor('#555');
+  for (const line of issuer.address[language]) write(doc, line, {});
+  doc.moveDown(1.5).fillColor('#000').fontSize(14);
+  write(doc, title, { bold: true });
+  doc.moveDown(0.5).fontSize(10);
   for (const [label, value] of rows) {
     const y = doc.y;
-    doc.font('Helvetica-Bold').text(label, 40, y, { width: 110 });
-    doc.font('Helvetica').text(value, 150, y, { width: 230 });
+    write(doc, label, { bold: true, x: 40, y, width: 110 });
+    const labelEnd = doc.y;
+    write(doc, value, { x: 150, y, width: 230 });
+    doc.y = Math.max(doc.y, labelEnd);
     doc.moveDown(0.4);
   }
-  doc
-    .moveDown(2)
-    .fontSize(8)
-    .fillColor('#555')
-    .text('Thank you. This receipt was issued electronically.', 40);
+  doc.moveDown(2).fontSize(8).fillColor('#555');
+  write(doc, receiptWords[language].thanks, { x: 40, y: doc.y });
   doc.end();
   return done;
 }
 
-/** The receipt of a card payment: the rent, its coupon, and what else the payment itemised. */
+/** The receipt of a card payment, in `language`: the rent, its coupon, and what else it itemised. */
 export function renderReceipt(
   paid: EventData<'RentPaid'>,
+  language: Language = 'en',
   issuer: ReceiptIssuer = buildingIssuer,
 ): Promise<Buffer> {
+  const words = receiptWords[language];
+  const taka = (poisha: number) => formatTaka(poisha, language);
   const discountPoisha =
     paid.rentPoisha - (paid.items?.find((i) => i.kind === 'rent')?.amountPoisha ?? paid.amountPoisha);
   const rows: Array<[string, string]> = [
-    ['Member', paid.name || paid.email],
-    ['Email', paid.email],
-    ['Apartment', `${paid.apartment}, block ${paid.block}, floor ${paid.floor}`],
-    ['Period', `${paid.month} ${paid.year}`],
-    ['Rent', formatTaka(paid.rentPoisha)],
+    [words.member, paid.name || paid.email],
+    [words.email, paid.email],
+    [words.apartment, words.apartmentAt(paid.apartment, paid.block, formatDigits(paid.floor, language))],
+    [words.period, formatMonthYear(paid.month, paid.year, language)],
+    [words.rent, taka(paid.rentPoisha)],
     [
-      'Coupon',
+      words.coupon,
       paid.couponCode
-        ? `${paid.couponCode} (${paid.discount}% off: - ${formatTaka(discountPoisha)})`
-        : 'none',
+        ? words.couponOff(paid.couponCode, `${formatDigits(paid.discount, language)}%`, taka(discountPoisha))
+        : words.none,
     ],
     ...(paid.items ?? [])
       .filter((i) => i.kind !== 'rent')
-      .map((i): [string, string] => [i.description || i.kind, formatTaka(i.amountPoisha)]),
-    ['Method', 'card'],
-    ['Amount paid', `${formatTaka(paid.amountPoisha)} (BDT)`],
-    ['Transaction ID', paid.transactionId],
-    ['Paid at', utcTime(paid.paidAt)],
+      .map((i): [string, string] => [i.description || words.items[i.kind], taka(i.amountPoisha)]),
+    [words.method, words.card],
+    [words.amountPaid, `${taka(paid.amountPoisha)} (BDT)`],
+    [words.transactionId, paid.transactionId],
+    [words.paidAt, formatDhakaTime(paid.paidAt, language)],
   ];
-  return renderReceiptPage('Rent receipt', paid.transactionId, rows, issuer);
+  return renderReceiptPage(words.rentReceipt, paid.transactionId, rows, issuer, language);
 }
 
-const methodNames = { cash: 'cash', bank: 'bank transfer', bkash: 'bKash', nagad: 'Nagad' } as const;
-
-/** The receipt of money recorded at the desk: the method and its reference; a reversal says so. */
+/** The receipt of money recorded at the desk, in `language`; a reversal says so. */
 export function renderOfflineReceipt(
   recorded: EventData<'OfflinePaymentRecorded'>,
   reversed: EventData<'PaymentReversed'> | null,
+  language: Language = 'en',
   issuer: ReceiptIssuer = buildingIssuer,
 ): Promise<Buffer> {
+  const words = receiptWords[language];
   const rows: Array<[string, string]> = [
-    ['Member', recorded.name || recorded.email],
-    ['Email', recorded.email],
-    ['Apartment', recorded.apartment],
-    ['Period', `${recorded.month} ${recorded.year}`],
-    ['Method', methodNames[recorded.method]],
-    ['Reference', recorded.reference],
-    ['Amount paid', `${formatTaka(recorded.amountPoisha)} (BDT)`],
-    ['Payment ID', recorded.paymentId],
-    ['Paid at', utcTime(recorded.recordedAt)],
+    [words.member, recorded.name || recorded.email],
+    [words.email, recorded.email],
+    [words.apartment, recorded.apartment],
+    [words.period, formatMonthYear(recorded.month, recorded.year, language)],
+    [words.method, words.methods[recorded.method]],
+    [words.reference, recorded.reference],
+    [words.amountPaid, `${formatTaka(recorded.amountPoisha, language)} (BDT)`],
+    [words.paymentId, recorded.paymentId],
+    [words.paidAt, formatDhakaTime(recorded.recordedAt, language)],
     ...(reversed
-      ? [['Reversed', `${utcTime(reversed.reversedAt)}: ${reversed.reason}`] as [string, string]]
+      ? [
+          [words.reversed, `${formatDhakaTime(reversed.reversedAt, language)}: ${reversed.reason}`] as [
+            string,
+            string,
+          ],
+        ]
       : []),
   ];
-  return renderReceiptPage('Payment receipt', recorded.paymentId, rows, issuer);
+  return renderReceiptPage(words.paymentReceipt, recorded.paymentId, rows, issuer, language);
 }

@@ -1,24 +1,10 @@
-import { monthNames } from '@building/events/catalogue';
 import type { NotificationFacts } from '@building/events/read-models/notifications';
+import { formatLongDate, formatMonthYear, formatTaka } from '@building/infra/receipts/format-for-reader';
 
-/**
- * The Bangla half of every email. The server does not know which language a person reads the site
- * in (the UI keeps that in the browser), so each email carries both, English first.
- */
-const taka = (poisha: number) =>
-  new Intl.NumberFormat('bn-BD', {
-    style: 'currency',
-    currency: 'BDT',
-    currencyDisplay: 'narrowSymbol',
-  }).format(poisha / 100);
-const monthYear = (month: string, year: number) =>
-  new Intl.DateTimeFormat('bn-BD', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, monthNames.indexOf(month as (typeof monthNames)[number]), 15)),
-  );
-const day = (isoDate: string) =>
-  new Intl.DateTimeFormat('bn-BD', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${isoDate}T12:00:00Z`),
-  );
+/** Taka, months and days as the Bangla UI writes them: `৳ ২১,০০০`, `নভেম্বর ২০২৬`. */
+const taka = (poisha: number) => formatTaka(poisha, 'bn');
+const monthYear = (month: string, year: number) => formatMonthYear(month, year, 'bn');
+const day = (isoDate: string) => formatLongDate(isoDate, 'bn');
 
 const statusBn: Record<Extract<NotificationFacts, { kind: 'maintenance-status' }>['status'], string> = {
   acknowledged: 'গৃহীত হয়েছে',
@@ -37,27 +23,52 @@ const chargeBn = {
   other: 'চার্জ',
 } as const;
 
-/** The body in Bangla, from the same facts as the English one. */
-export function bodyInBangla(facts: NotificationFacts): string {
+/** The subject and body in Bangla, for a person who reads the site in Bangla; the same facts as the English. */
+export function wordsInBangla(facts: NotificationFacts): { subject: string; body: string } {
   switch (facts.kind) {
     case 'agreement-accepted':
-      return `স্বাগতম: অ্যাপার্টমেন্ট ${facts.apartment}-এর জন্য আপনার চুক্তির অনুরোধ গৃহীত হয়েছে। আপনি এখন সদস্য, ড্যাশবোর্ড থেকে ভাড়া দিতে পারবেন।`;
+      return {
+        subject: `অ্যাপার্টমেন্ট ${facts.apartment}-এর চুক্তি গৃহীত হয়েছে`,
+        body: `স্বাগতম: অ্যাপার্টমেন্ট ${facts.apartment}-এর জন্য আপনার চুক্তির অনুরোধ গৃহীত হয়েছে। আপনি এখন সদস্য, ড্যাশবোর্ড থেকে ভাড়া দিতে পারবেন।`,
+      };
     case 'agreement-rejected':
-      return facts.reason === 'apartment-booked'
-        ? 'আপনি যে অ্যাপার্টমেন্টটি চেয়েছিলেন তা অন্য একজন বাসিন্দা বুক করেছেন, তাই আপনার অনুরোধটি বন্ধ হয়েছে। অন্য অ্যাপার্টমেন্টগুলো সাইটে আছে।'
-        : 'ভবনের অফিস আপনার চুক্তির অনুরোধ প্রত্যাখ্যান করেছে। অন্য অ্যাপার্টমেন্টগুলো সাইটে আছে।';
+      return {
+        subject: 'আপনার চুক্তির অনুরোধ গৃহীত হয়নি',
+        body:
+          facts.reason === 'apartment-booked'
+            ? 'আপনি যে অ্যাপার্টমেন্টটি চেয়েছিলেন তা অন্য একজন বাসিন্দা বুক করেছেন, তাই আপনার অনুরোধটি বন্ধ হয়েছে। অন্য অ্যাপার্টমেন্টগুলো সাইটে আছে।'
+            : 'ভবনের অফিস আপনার চুক্তির অনুরোধ প্রত্যাখ্যান করেছে। অন্য অ্যাপার্টমেন্টগুলো সাইটে আছে।',
+      };
     case 'rent-paid':
-      return `ধন্যবাদ: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} পেয়েছি (লেনদেন ${facts.transactionId})। রসিদ সংযুক্ত।`;
+      return {
+        subject: `রসিদ: ${monthYear(facts.month, facts.year)}-এর ভাড়া, ${taka(facts.amountPoisha)}`,
+        body: `ধন্যবাদ: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} পেয়েছি (লেনদেন ${facts.transactionId})। রসিদ সংযুক্ত।`,
+      };
     case 'rent-reminder':
       return facts.due === 'due'
-        ? `অনুস্মারক: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} দেওয়ার সময় হয়েছে। অনুগ্রহ করে ${facts.dueBy ? `${day(facts.dueBy)}-এর` : '৫ তারিখের'} মধ্যে দিন।`
-        : `অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} বকেয়া। অনুগ্রহ করে যত তাড়াতাড়ি সম্ভব দিন।`;
+        ? {
+            subject: `${monthYear(facts.month, facts.year)}-এর ভাড়া দেওয়ার সময় হয়েছে`,
+            body: `অনুস্মারক: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} দেওয়ার সময় হয়েছে। অনুগ্রহ করে ${facts.dueBy ? `${day(facts.dueBy)}-এর` : '৫ তারিখের'} মধ্যে দিন।`,
+          }
+        : {
+            subject: `${monthYear(facts.month, facts.year)}-এর ভাড়া বকেয়া`,
+            body: `অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} বকেয়া। অনুগ্রহ করে যত তাড়াতাড়ি সম্ভব দিন।`,
+          };
     case 'rent-refunded':
-      return `${monthYear(facts.month, facts.year)}-এর ভাড়ার ${taka(facts.amountPoisha)} আপনার কার্ডে ফেরত দেওয়া হয়েছে। ${facts.reopened ? 'পুরো টাকা ফেরত গেছে, তাই সেই মাসের ভাড়া আবার দিতে হবে: ড্যাশবোর্ড থেকে দিতে পারবেন।' : 'বাকি টাকা মাসের ভাড়া হিসেবে গণ্য থাকবে।'}`;
+      return {
+        subject: `ফেরত: ${monthYear(facts.month, facts.year)}-এর ভাড়া, ${taka(facts.amountPoisha)}`,
+        body: `${monthYear(facts.month, facts.year)}-এর ভাড়ার ${taka(facts.amountPoisha)} আপনার কার্ডে ফেরত দেওয়া হয়েছে। ${facts.reopened ? 'পুরো টাকা ফেরত গেছে, তাই সেই মাসের ভাড়া আবার দিতে হবে: ড্যাশবোর্ড থেকে দিতে পারবেন।' : 'বাকি টাকা মাসের ভাড়া হিসেবে গণ্য থাকবে।'}`,
+      };
     case 'payment-recorded':
-      return `ধন্যবাদ: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর জন্য ${methodBn[facts.method]}-এ ${taka(facts.amountPoisha)} পেয়েছি (রেফারেন্স ${facts.reference})। রসিদ সংযুক্ত।`;
+      return {
+        subject: `রসিদ: ${monthYear(facts.month, facts.year)}, ${methodBn[facts.method]}-এ ${taka(facts.amountPoisha)}`,
+        body: `ধন্যবাদ: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর জন্য ${methodBn[facts.method]}-এ ${taka(facts.amountPoisha)} পেয়েছি (রেফারেন্স ${facts.reference})। রসিদ সংযুক্ত।`,
+      };
     case 'charge-added':
-      return `অ্যাপার্টমেন্ট ${facts.apartment}-এর হিসাবে ${monthYear(facts.month, facts.year)}-এর জন্য ${chargeBn[facts.charge]} ${taka(facts.amountPoisha)} যোগ হয়েছে${facts.description ? ` (${facts.description})` : ''}। এটি মাসের ভাড়ার সাথে দেয়।`;
+      return {
+        subject: `${monthYear(facts.month, facts.year)}-এর নতুন চার্জ: ${taka(facts.amountPoisha)}`,
+        body: `অ্যাপার্টমেন্ট ${facts.apartment}-এর হিসাবে ${monthYear(facts.month, facts.year)}-এর জন্য ${chargeBn[facts.charge]} ${taka(facts.amountPoisha)} যোগ হয়েছে${facts.description ? ` (${facts.description})` : ''}। এটি মাসের ভাড়ার সাথে দেয়।`,
+      };
     case 'maintenance-status': {
       const detail =
         facts.status === 'scheduled' && facts.scheduledFor
@@ -65,7 +76,10 @@ export function bodyInBangla(facts: NotificationFacts): string {
           : facts.status === 'declined' && facts.reason
             ? `: ${facts.reason}`
             : '';
-      return `অ্যাপার্টমেন্ট ${facts.apartment}-এর রক্ষণাবেক্ষণ অনুরোধ ${statusBn[facts.status]}${detail}।`;
+      return {
+        subject: `${facts.apartment}-এর রক্ষণাবেক্ষণ অনুরোধ: ${statusBn[facts.status]}`,
+        body: `অ্যাপার্টমেন্ট ${facts.apartment}-এর রক্ষণাবেক্ষণ অনুরোধ ${statusBn[facts.status]}${detail}।`,
+      };
     }
     default: {
       const unhandled: never = facts;

@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { bodyInBangla } from './email-words-bn.ts';
+import { wordsInBangla } from './email-words-bn.ts';
 
-describe('the Bangla half of an email', () => {
-  it('names the month, the amount in taka and the apartment in Bangla', () => {
-    const text = bodyInBangla({
+describe('an email in Bangla', () => {
+  it('names the month, the amount in taka as the UI writes it and the apartment in Bangla', () => {
+    const { subject, body } = wordsInBangla({
       kind: 'rent-reminder',
       apartment: '1A01',
       month: 'November',
       year: 2026,
-      amountPoisha: 1_234_500,
+      amountPoisha: 2_100_000,
       due: 'overdue',
     });
-    expect(text).toContain('নভেম্বর');
-    expect(text).toContain('২০২৬');
-    expect(text).toContain('১২,৩৪৫');
-    expect(text).toContain('৳');
-    expect(text).toContain('1A01');
-    expect(text).toContain('বকেয়া');
+    expect(subject).toBe('নভেম্বর ২০২৬-এর ভাড়া বকেয়া');
+    expect(body).toContain('নভেম্বর ২০২৬');
+    // The UI's taka: the sign first, no poisha on whole taka (not "২১,০০০.০০৳").
+    expect(body).toContain('ভাড়া ৳ ২১,০০০ বকেয়া');
+    expect(body).toContain('1A01');
+    expect(body).not.toMatch(/\.০০|০৳/);
   });
 
   it('says the day the month is due by, as the ledger does (the first month: 5 days after acceptance)', () => {
@@ -28,14 +28,16 @@ describe('the Bangla half of an email', () => {
       amountPoisha: 1_234_500,
       due: 'due',
     } as const;
-    expect(bodyInBangla({ ...reminder, dueBy: '2026-11-30' })).toContain('৩০ নভেম্বর, ২০২৬-এর মধ্যে');
-    expect(bodyInBangla(reminder)).toContain('৫ তারিখের মধ্যে');
+    expect(wordsInBangla({ ...reminder, dueBy: '2026-11-30' }).body).toContain('৩০ নভেম্বর, ২০২৬-এর মধ্যে');
+    expect(wordsInBangla(reminder).body).toContain('৫ তারিখের মধ্যে');
   });
 
   it('gives a scheduled visit its date and a declined request its reason', () => {
     const base = { kind: 'maintenance-status', apartment: '2B03', requestId: 'r' } as const;
-    expect(bodyInBangla({ ...base, status: 'scheduled', scheduledFor: '2026-12-04' })).toContain('ডিসেম্বর');
-    expect(bodyInBangla({ ...base, status: 'declined', reason: 'Not ours' })).toContain(': Not ours');
-    expect(bodyInBangla({ ...base, status: 'done' })).toContain('সম্পন্ন');
+    expect(wordsInBangla({ ...base, status: 'scheduled', scheduledFor: '2026-12-04' }).body).toContain(
+      'ডিসেম্বর',
+    );
+    expect(wordsInBangla({ ...base, status: 'declined', reason: 'Not ours' }).body).toContain(': Not ours');
+    expect(wordsInBangla({ ...base, status: 'done' }).subject).toContain('সম্পন্ন');
   });
 });

@@ -63,13 +63,33 @@ describe.skipIf(missing('postgres'))('the mailer', () => {
   it('sends the receipt of a payment with its PDF attached, the amount in taka', async () => {
     await history.pay(ana, 1, 'March', 2026);
     const [mail] = await mailboxHolds(2);
-    expect(mail!.subject).toBe('Receipt: rent for March 2026, Tk 12,345');
+    expect(mail!.subject).toBe('Receipt: rent for March 2026, ৳ 12,345');
     expect(mail!.attachments).toEqual([
       expect.objectContaining({ filename: 'receipt-2026-march.pdf', contentType: 'application/pdf' }),
     ]);
     const pdf = mail!.contents[0]!;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(pdfPageText(pdf)).toContain('Tk 12,345');
+    expect(pdfPageText(pdf)).toContain('৳ 12,345');
+    expect(mail!.text).not.toMatch(/[\u0985-\u09b9]/); // no Bengali letters: Ana has chosen no language
+  });
+
+  it('writes to a person who reads in Bangla in Bangla only, the receipt too', async () => {
+    const bina = 'bina@building.test';
+    await history.register(bina, 'Bina');
+    await history.list(2, { rent: 21_000 });
+    await history.chooseLanguage(bina, 'bn');
+    const { requestId } = await history.request(2, bina);
+    await history.accept(requestId);
+    await history.pay(bina, 2, 'November', 2026);
+    const [receipt, accepted] = await mailboxHolds(4);
+    expect(accepted!.subject).toBe('অ্যাপার্টমেন্ট 102-এর চুক্তি গৃহীত হয়েছে');
+    expect(receipt!.subject).toBe('রসিদ: নভেম্বর ২০২৬-এর ভাড়া, ৳ ২১,০০০');
+    expect(receipt!.text).toContain('৳ ২১,০০০');
+    expect(receipt!.text).not.toMatch(/Thank you|received|House 27/);
+    const pdf = pdfPageText(receipt!.contents[0]!);
+    expect(pdf).toContain('৳ ২১,০০০ (BDT)');
+    expect(pdf).toContain('(ঢাকার সময়)');
+    expect(pdf).not.toContain('Rent receipt');
   });
 
   it('sends no reminder to someone who turned reminders off (as they had chosen then)', async () => {
@@ -78,7 +98,7 @@ describe.skipIf(missing('postgres'))('the mailer', () => {
     // Turned back on afterwards: the reminder already issued stays unsent, the next one goes.
     await history.emailPreferences(ana, []);
     await history.remind(ana, 1, 'April', 2026, 'overdue');
-    const [mail] = await mailboxHolds(3);
+    const [mail] = await mailboxHolds(5);
     expect(mail!.subject).toBe('Rent for April 2026 is overdue');
     expect(subjects().filter((s) => s.includes('is due'))).toEqual([]);
     const off = await test.db(SENT_TABLE).where({ status: 'off' }).select('kind');
@@ -100,20 +120,20 @@ describe.skipIf(missing('postgres'))('the mailer', () => {
       );
     await start();
     // Stopped as soon as the first of the batch is out, then started again: it resumes.
-    for (let i = 0; i < 300 && sink.mailbox.list().length < 4; i++)
+    for (let i = 0; i < 300 && sink.mailbox.list().length < 6; i++)
       await new Promise((resolve) => setTimeout(resolve, 5));
     await mailer!.stop();
     await start();
-    await mailboxHolds(7);
-    // And once more from its checkpoint with nothing new: still seven.
+    await mailboxHolds(9);
+    // And once more from its checkpoint with nothing new: still nine.
     await mailer!.stop();
     await start();
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const all = subjects();
-    expect(all).toHaveLength(7);
-    expect(new Set(all).size).toBe(7);
+    expect(all).toHaveLength(9);
+    expect(new Set(all).size).toBe(9);
     expect(all.filter((s) => s.startsWith('Maintenance request for 101'))).toHaveLength(4);
     const sent = await test.db(SENT_TABLE).where({ status: 'sent' }).count<{ n: string }[]>('* as n');
-    expect(Number(sent[0]!.n)).toBe(7);
+    expect(Number(sent[0]!.n)).toBe(9);
   });
 });

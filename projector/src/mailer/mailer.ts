@@ -4,7 +4,7 @@ import { decodeProjectedEvent, type ProjectedEvent } from '@building/events/deco
 import { notificationOf } from '@building/events/notification-of';
 import type { Projector } from '../apply-events.ts';
 import { SENT_TABLE } from './mailer-schema.ts';
-import { emailOffAt } from './preferences-at.ts';
+import { emailOffAt, languageAt } from './preferences-at.ts';
 import { renderEmail, type OutgoingEmail } from './render-email.ts';
 
 /** Sends one email; resolves with the server's message id once the server accepted it. */
@@ -41,7 +41,8 @@ export function createMailer(options: {
       .returning('event_id');
     if (claimed.length === 0 || off) return;
     try {
-      const { messageId } = await send(await renderEmail(event, recipient, facts));
+      const language = await languageAt(db, recipient, event.position);
+      const { messageId } = await send(await renderEmail(event, recipient, facts, language));
       await db(SENT_TABLE)
         .where({ event_id: event.id, recipient })
         .update({ status: 'sent', sent_at: db.fn.now(), message_id: messageId });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { emailKindSchema, type EmailKind } from '@building/events/catalogue';
+import { emailKindSchema, languageSchema, type EmailKind, type Language } from '@building/events/catalogue';
 import { streams } from '@building/events/streams';
 
 /**
@@ -18,4 +18,14 @@ export async function emailOffAt(db: Knex, email: string, position: number): Pro
     .array()
     .catch([])
     .parse(off ?? []);
+}
+
+/** The language the person had chosen when the event at `position` happened (English until then). */
+export async function languageAt(db: Knex, email: string, position: number): Promise<Language> {
+  const row = await db('events')
+    .where({ stream: streams.user(email), type: 'LanguageChosen' })
+    .andWhere('position', '<', position)
+    .orderBy('position', 'desc')
+    .first('data');
+  return languageSchema.catch('en').parse((row?.data as { language?: unknown } | undefined)?.language);
 }

@@ -1,8 +1,9 @@
 import type { ProjectedEvent } from '@building/events/decode-event';
 import type { NotificationFacts } from '@building/events/read-models/notifications';
-import { formatTaka } from '@building/infra/receipts/format-taka';
+import type { Language } from '@building/events/catalogue';
+import { formatLongDate, formatTaka } from '@building/infra/receipts/format-for-reader';
 import { buildingIssuer, renderOfflineReceipt, renderReceipt } from '@building/infra/receipts/receipt-pdf';
-import { bodyInBangla } from './email-words-bn.ts';
+import { wordsInBangla } from './email-words-bn.ts';
 
 export interface OutgoingEmail {
   to: string;
@@ -12,12 +13,12 @@ export interface OutgoingEmail {
 }
 
 /** A Dhaka calendar date (YYYY-MM-DD) as people write it: 30 November 2026. */
-const longDate = (isoDate: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${isoDate}T12:00:00Z`),
-  );
+const longDate = (isoDate: string) => formatLongDate(isoDate, 'en');
+/** Taka as the English UI writes it: ৳ 21,000. */
+const taka = (poisha: number) => formatTaka(poisha, 'en');
 
-const signature = `\n\n${buildingIssuer.name}\n${buildingIssuer.address.join('\n')}`;
+const signature = (language: Language) =>
+  `\n\n${buildingIssuer.name}\n${buildingIssuer.address[language].join('\n')}`;
 
 const statusText: Record<Extract<NotificationFacts, { kind: 'maintenance-status' }>['status'], string> = {
   acknowledged: 'acknowledged',
@@ -54,33 +55,33 @@ function words(facts: NotificationFacts): { subject: string; body: string } {
       };
     case 'rent-paid':
       return {
-        subject: `Receipt: rent for ${facts.month} ${facts.year}, ${formatTaka(facts.amountPoisha)}`,
-        body: `Thank you: we received ${formatTaka(facts.amountPoisha)} for the rent of apartment ${facts.apartment}, ${facts.month} ${facts.year} (transaction ${facts.transactionId}). The receipt is attached.`,
+        subject: `Receipt: rent for ${facts.month} ${facts.year}, ${taka(facts.amountPoisha)}`,
+        body: `Thank you: we received ${taka(facts.amountPoisha)} for the rent of apartment ${facts.apartment}, ${facts.month} ${facts.year} (transaction ${facts.transactionId}). The receipt is attached.`,
       };
     case 'rent-reminder':
       return facts.due === 'due'
         ? {
             subject: `Rent for ${facts.month} ${facts.year} is due`,
-            body: `A reminder: the rent of apartment ${facts.apartment} for ${facts.month} ${facts.year}, ${formatTaka(facts.amountPoisha)}, is due. Please pay by ${facts.dueBy ? longDate(facts.dueBy) : 'the 5th'}.`,
+            body: `A reminder: the rent of apartment ${facts.apartment} for ${facts.month} ${facts.year}, ${taka(facts.amountPoisha)}, is due. Please pay by ${facts.dueBy ? longDate(facts.dueBy) : 'the 5th'}.`,
           }
         : {
             subject: `Rent for ${facts.month} ${facts.year} is overdue`,
-            body: `The rent of apartment ${facts.apartment} for ${facts.month} ${facts.year}, ${formatTaka(facts.amountPoisha)}, is overdue. Please pay it as soon as you can.`,
+            body: `The rent of apartment ${facts.apartment} for ${facts.month} ${facts.year}, ${taka(facts.amountPoisha)}, is overdue. Please pay it as soon as you can.`,
           };
     case 'rent-refunded':
       return {
-        subject: `Refund: rent for ${facts.month} ${facts.year}, ${formatTaka(facts.amountPoisha)}`,
-        body: `${formatTaka(facts.amountPoisha)} of your rent payment for ${facts.month} ${facts.year} was refunded to your card. ${facts.reopened ? 'The whole payment went back, so the rent of that month is due again: you can pay it from your dashboard.' : 'The rest of the payment still counts for the month.'}`,
+        subject: `Refund: rent for ${facts.month} ${facts.year}, ${taka(facts.amountPoisha)}`,
+        body: `${taka(facts.amountPoisha)} of your rent payment for ${facts.month} ${facts.year} was refunded to your card. ${facts.reopened ? 'The whole payment went back, so the rent of that month is due again: you can pay it from your dashboard.' : 'The rest of the payment still counts for the month.'}`,
       };
     case 'payment-recorded':
       return {
-        subject: `Receipt: ${facts.month} ${facts.year}, ${formatTaka(facts.amountPoisha)} by ${methodText[facts.method]}`,
-        body: `Thank you: we received ${formatTaka(facts.amountPoisha)} by ${methodText[facts.method]} (reference ${facts.reference}) for apartment ${facts.apartment}, ${facts.month} ${facts.year}. The receipt is attached.`,
+        subject: `Receipt: ${facts.month} ${facts.year}, ${taka(facts.amountPoisha)} by ${methodText[facts.method]}`,
+        body: `Thank you: we received ${taka(facts.amountPoisha)} by ${methodText[facts.method]} (reference ${facts.reference}) for apartment ${facts.apartment}, ${facts.month} ${facts.year}. The receipt is attached.`,
       };
     case 'charge-added':
       return {
-        subject: `New charge for ${facts.month} ${facts.year}: ${formatTaka(facts.amountPoisha)}`,
-        body: `A ${chargeText[facts.charge]} of ${formatTaka(facts.amountPoisha)} was added to the account of apartment ${facts.apartment} for ${facts.month} ${facts.year}${facts.description ? ` (${facts.description})` : ''}. It is due with the month's rent.`,
+        subject: `New charge for ${facts.month} ${facts.year}: ${taka(facts.amountPoisha)}`,
+        body: `A ${chargeText[facts.charge]} of ${taka(facts.amountPoisha)} was added to the account of apartment ${facts.apartment} for ${facts.month} ${facts.year}${facts.description ? ` (${facts.description})` : ''}. It is due with the month's rent.`,
       };
     case 'maintenance-status': {
       const detail =
@@ -101,18 +102,22 @@ function words(facts: NotificationFacts): { subject: string; body: string } {
   }
 }
 
-/** The email an event sends; a payment's receipt PDF goes with it. */
+/**
+ * The email an event sends, in the language the recipient reads the site in (the one saved with
+ * their profile); a payment's receipt PDF goes with it, in the same language.
+ */
 export async function renderEmail(
   event: ProjectedEvent,
   to: string,
   facts: NotificationFacts,
+  language: Language = 'en',
 ): Promise<OutgoingEmail> {
-  const { subject, body } = words(facts);
+  const { subject, body } = language === 'bn' ? wordsInBangla(facts) : words(facts);
   const receipt =
     event.type === 'RentPaid'
-      ? await renderReceipt(event.data)
+      ? await renderReceipt(event.data, language)
       : event.type === 'OfflinePaymentRecorded'
-        ? await renderOfflineReceipt(event.data, null)
+        ? await renderOfflineReceipt(event.data, null, language)
         : null;
   const attachments =
     receipt && (event.type === 'RentPaid' || event.type === 'OfflinePaymentRecorded')
@@ -124,6 +129,5 @@ export async function renderEmail(
           },
         ]
       : [];
-  // Both languages: the English subject and body, then the body in Bangla.
-  return { to, subject, text: `${body}\n\n${bodyInBangla(facts)}${signature}`, attachments };
+  return { to, subject, text: `${body}${signature(language)}`, attachments };
 }

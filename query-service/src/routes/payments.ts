@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { parseInput } from '@building/events/parse-input';
+import { parsePeriodSearch } from '@building/events/period-search';
 import { paymentsView } from '@building/events/read-models/payments';
 import { tableNames } from '@building/events/read-models/read-model';
 import { safeText } from '@building/infra/http/safe-text';
@@ -9,11 +10,12 @@ import { readView, type QueryDeps } from '../query-deps.ts';
 import { toResponses } from '../read-models/to-responses.ts';
 
 const tables = tableNames(paymentsView);
-const query = z.object({ month: safeText.trim().max(20).optional() });
+const query = z.object({ month: safeText.trim().max(40).optional() });
 
 /**
  * GET /payments/:email[?month=] (owner or admin, paymentHistory): newest first; `month` is a
- * case-insensitive exact match. price is what was paid (or refunded), in taka; time is unix seconds.
+ * search (`parsePeriodSearch`): months by their names in English or Bangla, begun or whole, and
+ * years, in Latin or Bengali digits ('nov', 'নভেম্বর ২০২৬', '2026'). price is what was paid (or refunded), in taka; time is unix seconds.
  * A refund row shows the apartment of the month's paid row (a second charge is only refunded once
  * the month is paid, and the view applies a stream's events in order).
  */
@@ -21,7 +23,9 @@ export function paymentRoutes(deps: QueryDeps): Router {
   return new Router().get('/payments/:email', ownerOrAdmin(deps), async (ctx) => {
     const email = ctx.state.email as string;
     const month = parseInput(query, ctx.query, 'query').month?.toLowerCase() || undefined;
+    const search = month ? parsePeriodSearch(month) : null;
     ctx.body = await readView(ctx, deps, ['payments'], { email, month }, async () => {
+      if (search === 'nothing') return [];
       const raw = (sql: string) => deps.db.raw(sql);
       const paid = deps
         .db({ p: tables.payments })
@@ -57,9 +61,13 @@ export function paymentRoutes(deps: QueryDeps): Router {
           raw(`'refunded' as status`),
           'r.reason as refund_reason',
         );
-      if (month) {
-        paid.whereRaw('lower(p.month) = ?', [month]);
-        refunded.whereRaw('lower(r.month) = ?', [month]);
+      if (search?.months) {
+        paid.whereIn('p.month', search.months);
+        refunded.whereIn('r.month', search.months);
+      }
+      if (search?.years) {
+        paid.whereIn('p.year', search.years);
+        refunded.whereIn('r.year', search.years);
       }
       const rows = deps.db.from(paid.unionAll(refunded, true).as('rows')).orderBy([
         { column: 'paid_at', order: 'desc' },

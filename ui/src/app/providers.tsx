@@ -5,6 +5,7 @@ import { AppToaster } from '../components/app-toaster.tsx';
 import '../i18n/i18n.ts';
 import { AuthProvider } from '../lib/auth.tsx';
 import { LiveViews } from '../lib/live-views.tsx';
+import { SaveLanguage } from '../lib/save-language.tsx';
 
 export interface LocationSource {
   hook: BaseLocationHook;
@@ -25,6 +26,7 @@ export function AppProviders({ queryClient, location, children }: AppProvidersPr
         <AuthProvider>
           {children}
           <LiveViews />
+          <SaveLanguage />
           <AppToaster />
         </AuthProvider>
       </Router>

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { backend } from '../testing/backend.ts';
 import { renderRoute, waitForSession } from '../testing/render-route.tsx';
 import { bn } from './bn.ts';
 import { en } from './en.ts';
@@ -40,5 +41,14 @@ describe('Bangla and English', () => {
     await user.click(screen.getByRole('button', { name: /Show in English/ }));
     expect(await screen.findByRole('article', { name: 'Apartment A-101' })).toHaveTextContent('৳ 12,000');
     expect(localStorage.getItem(languageStorageKey)).toBe('en');
+  });
+
+  it("saves a signed-in person's language with their profile, for their emails and receipts", async () => {
+    const email = 'mina@building.test';
+    const { user } = renderRoute('/apartment', { signedInAs: { email } });
+    await waitForSession('user');
+    await waitFor(() => expect(backend.languages.get(email)).toBe('en'));
+    await user.click(await screen.findByRole('button', { name: /Show in Bangla/ }));
+    await waitFor(() => expect(backend.languages.get(email)).toBe('bn'));
   });
 });

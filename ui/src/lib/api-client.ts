@@ -1,18 +1,8 @@
-import { z } from 'zod/mini';
 import { refusalOfType, type RefusalCode } from '@building/events/refusals';
 import { translate } from '../i18n/i18n.ts';
 import { clearAccessToken, getAccessToken } from './access-token.ts';
 import { env } from './env.ts';
 import { lastPosition, recordPosition } from './position-store.ts';
-
-/** RFC 9457 problem details, as the services send them. */
-const problemSchema = z.object({
-  type: z.optional(z.string()),
-  title: z.optional(z.string()),
-  status: z.optional(z.number()),
-  detail: z.optional(z.string()),
-  errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
-});
 
 export interface FieldError {
   field: string;
@@ -182,6 +172,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     return new ApiError(fallback, response.status);
   }
+  const { problemSchema } = await import('./api-shapes.ts');
   const parsed = problemSchema.safeParse(body);
   if (!parsed.success) return new ApiError(fallback, response.status);
   const problem = parsed.data;

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation, useSearch } from 'wouter';
-import { z } from 'zod/mini';
 import { i18next } from '../i18n/i18n.ts';
 import { errorMessage } from './error-message.ts';
 import { IdentityError } from './identity-errors.ts';
@@ -62,12 +61,6 @@ const loadIdentity = (): Promise<Identity> =>
 
 /** Starts the download early where a sign-in is likely (the login and sign-up pages). */
 export const preloadIdentity = (): void => void loadIdentity().catch(() => undefined);
-
-const tokenResponse = z.object({
-  token: z.string().check(z.minLength(1)),
-  /** The address is on the admin list but not verified yet: admin rights wait for the link. */
-  adminAwaitsVerifiedEmail: z.optional(z.boolean()),
-});
 
 const snapshot = (user: IdentityUser): SessionUser => ({
   uid: user.uid,
@@ -148,7 +141,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const startedAt = epoch.current;
       const exchange = (async () => {
         const idToken = await user.getIdToken();
-        const answer = tokenResponse.parse(await command('POST', '/jwt', { idToken }));
+        const body = await command('POST', '/jwt', { idToken });
+        const answer = (await import('./api-shapes.ts')).tokenResponse.parse(body);
         if (epoch.current !== startedAt) throw new Error(i18next.t('auth.signedOutMeanwhile'));
         setAccessToken(answer.token);
         identityUser.current = user;

@@ -1,10 +1,6 @@
 import type { TFunction } from 'i18next';
-import { monthNames } from '@building/events/catalogue';
 import type { NotificationFacts } from '@building/events/read-models/notifications';
-import { formatLongDate, formatMonthName, formatTaka, formatYear } from './format.ts';
-
-const month = (name: (typeof monthNames)[number]) =>
-  formatMonthName(Date.UTC(2000, monthNames.indexOf(name)));
+import { formatLongDate, formatRecordedMonth as month, formatTaka, formatYear } from './format.ts';
 
 const statusKey = {
   acknowledged: 'notifications.status.acknowledged',

@@ -1,14 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { z } from 'zod/mini';
 import { query } from './api-client.ts';
+import type { LiveShapes } from './api-shapes.ts';
 import { getAccessToken } from './access-token.ts';
 import { env } from './env.ts';
 import { rolesKey } from './use-roles.ts';
 import { isViewName, viewKey } from './view-keys.ts';
-
-const changeSchema = z.object({ view: z.string(), position: z.number() });
-const ticketSchema = z.object({ ticket: z.string() });
 
 /** Views a role check reads from: a change may make the user a member, or a user again. */
 const roleViews = new Set(['users', 'members', 'member-apartments']);
@@ -31,11 +28,13 @@ export function useLiveViews(session: string | null | undefined) {
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    let shapes: LiveShapes | undefined;
 
     const onMessage = (message: MessageEvent<string>) => {
-      let change: z.infer<typeof changeSchema>;
+      if (!shapes) return;
+      let change: ReturnType<LiveShapes['change']['parse']>;
       try {
-        change = changeSchema.parse(JSON.parse(message.data));
+        change = shapes.change.parse(JSON.parse(message.data));
       } catch {
         return; // not a view change (a comment, a keep-alive): nothing to refresh
       }
@@ -44,16 +43,17 @@ export function useLiveViews(session: string | null | undefined) {
       void queryClient.invalidateQueries({ queryKey: ['audit'] });
     };
 
-    const ticket = async () => {
+    const ticket = async (shapes: LiveShapes) => {
       if (!session || !getAccessToken()) return '';
-      const { ticket } = ticketSchema.parse(await query('/events/ticket', { minPosition: 0 }));
+      const { ticket } = shapes.ticket.parse(await query('/events/ticket', { minPosition: 0 }));
       return `?ticket=${encodeURIComponent(ticket)}`;
     };
     const open = async () => {
       if (stopped) return;
       let search: string;
       try {
-        search = await ticket();
+        shapes ??= (await import('./api-shapes.ts')).live;
+        search = await ticket(shapes);
       } catch {
         retry = setTimeout(() => void open(), reconnectAfterMs);
         return;

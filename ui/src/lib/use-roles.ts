@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import { query } from './api-client.ts';
 
 /** Every role query lives under this key, so signing out can drop them all. */
@@ -17,7 +16,8 @@ export type Role = keyof typeof roleChecks;
 export async function getRoleFlag(role: Role, email: string, signal?: AbortSignal): Promise<boolean> {
   const { path, field } = roleChecks[role];
   const body = await query(`/user/${path}/${encodeURIComponent(email)}`, { signal });
-  return z.object({ [field]: z.boolean() }).parse(body)[field] === true;
+  const { roleFlag } = await import('./api-shapes.ts');
+  return roleFlag(field).parse(body)[field] === true;
 }
 
 export const roleQueryOptions = (role: Role, email: string | null | undefined) =>

@@ -28,6 +28,8 @@ export const backend = {
   notifications: new Map<string, Notification[]>(),
   readUpTo: new Map<string, string>(),
   emailOff: new Map<string, EmailKind[]>(),
+  /** The language saved with each person's profile. */
+  languages: new Map<string, string>(),
 };
 
 export function resetBackend() {
@@ -59,6 +61,7 @@ export function resetBackend() {
   backend.notifications = new Map();
   backend.readUpTo = new Map();
   backend.emailOff = new Map();
+  backend.languages = new Map();
 }
 
 /** n apartments, ...; rent 12,000 upwards. */

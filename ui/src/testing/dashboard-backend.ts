@@ -1,5 +1,6 @@
 import { configure } from '@testing-library/react';
-import { monthSchema } from '@building/events/catalogue';
+import { monthSchema, type Month } from '@building/events/catalogue';
+import { parsePeriodSearch } from '@building/events/period-search';
 import type { AgreementRequest } from '@building/events/read-models/agreement-requests';
 import type { Announcement } from '@building/events/read-models/announcements';
 import type { MemberApartment } from '@building/events/read-models/member-apartments';
@@ -334,10 +335,12 @@ export const dashboardHandlers = [
     const email = param(params.email);
     const refused = refuse(request, 'signed-in', email);
     if (refused) return refused;
-    const month = new URL(request.url).searchParams.get('month')?.toLowerCase();
-    return HttpResponse.json(
-      dashboard.payments.filter((p) => p.email === email && (!month || p.month.toLowerCase() === month)),
-    );
+    const search = parsePeriodSearch(new URL(request.url).searchParams.get('month') ?? '');
+    const found = (p: { month: string; year?: number | null }) =>
+      search !== 'nothing' &&
+      (!search.months || search.months.includes(p.month as Month)) &&
+      (!search.years || search.years.includes(p.year ?? 0));
+    return HttpResponse.json(dashboard.payments.filter((p) => p.email === email && found(p)));
   }),
   http.get(c('/payments/:id/receipt'), async ({ request, params }) => {
     await recordCall(request);

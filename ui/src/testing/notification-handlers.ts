@@ -44,4 +44,12 @@ export const notificationHandlers = [
     backend.emailOff.set(email, body.off);
     return HttpResponse.json({ modifiedCount: 1, position: ++backend.nextPosition });
   }),
+  // Saved on every sign-in (not recorded: screens' tests count their own calls).
+  http.put(c('/users/:email/language'), async ({ request, params }) => {
+    const body = (await request.json()) as { language: string };
+    const email = decodeURIComponent(String(params.email));
+    if (bearerEmail(request) !== email) return unauthorized();
+    backend.languages.set(email, body.language);
+    return HttpResponse.json({ modifiedCount: 1, position: backend.nextPosition });
+  }),
 ];

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import { afterFirstPaint } from '../../../lib/after-first-paint.ts';
 import { query } from '../../../lib/api-client.ts';
 import type { Coupon } from '@building/events/read-models/coupons';
@@ -16,7 +15,7 @@ export async function getAvailableCoupons(signal?: AbortSignal): Promise<Coupon[
     afterFirstPaint().then(() => import('@building/events/read-models/coupons')),
     query('/couponAvailable', { signal }),
   ]);
-  return z.array(couponsView.response).parse(body);
+  return couponsView.response.array().parse(body);
 }
 
 export const availableCouponsQueryOptions = () =>

@@ -3,12 +3,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
-import { formatTaka, formatPaymentTime } from '../../../lib/format.ts';
+import { formatPaymentTime, formatRecordedMonth, formatTaka, formatYear } from '../../../lib/format.ts';
 import { useReceiptDownload } from '../../../lib/use-receipt-download.ts';
 import { usePayments } from '../api/get-payments.ts';
 
 /**
- * The member's payments, searchable by month, each with its PDF receipt; a second charge for a month
+ * The member's payments, searchable by month (English or Bangla, begun or whole) and year, each with its PDF receipt; a second charge for a month
  * already paid shows as refunded, without a receipt.
  */
 export default function PaymentHistoryRoute() {
@@ -66,8 +66,8 @@ export default function PaymentHistoryRoute() {
             <td>{payment.apartment ?? '—'}</td>
             <td>{payment.email}</td>
             <td>
-              {payment.month}
-              {payment.year ? ` ${payment.year}` : ''}
+              {formatRecordedMonth(payment.month)}
+              {payment.year ? ` ${formatYear(payment.year)}` : ''}
             </td>
             <td>{formatTaka(payment.price)}</td>
             <td>

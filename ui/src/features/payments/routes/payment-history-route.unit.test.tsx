@@ -100,6 +100,10 @@ describe('payment history', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Month' }), 'May');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('No payments for May.')).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Month' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Month' }), 'mar 2026');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('pi_mar')).toBeInTheDocument();
   });
 
   it('downloads the PDF receipt with the token', async () => {
