@@ -29,6 +29,7 @@ export const notMoneyEvents: Record<Exclude<EventType, MoneyEventType>, string> 
   MemberDemoted: 'a role (the lease it ends stops the rent)',
   EmailPreferencesChanged: 'a preference',
   NotificationsRead: 'a preference',
+  LanguageChosen: 'a preference',
   ApartmentListed: 'a listing: its rent is billed through the lease',
   ApartmentUpdated: 'a listing: its rent is billed through the lease',
   AgreementRequested: 'a request',

@@ -18,6 +18,7 @@ const decideOn = (
   handleCommand(
     context,
     {
+      command: command.type,
       load: async () => ({
         expense: ids.expenseId
           ? await loadAggregate(context, streams.expense(ids.expenseId), expenseAggregate)
