@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createCommandContext } from '@building/domain/command-handling/command-context';
 import Koa, { type Context } from 'koa';
 import { healthRoute } from '@building/infra/metrics/health-route';
-import { countCommands } from '@building/infra/metrics/count-commands';
+import { observeCommands } from '@building/infra/observe-commands';
 import { httpMetrics } from '@building/infra/metrics/http-metrics';
 import { requestId } from '@building/infra/http/request-id';
 import { problemMiddleware } from '@building/infra/http/problem';
@@ -38,13 +38,17 @@ export function createApp(commandDeps: CommandDeps): Koa {
     newId,
     ...commandDeps,
     rateLimits: { ...defaultRateLimits, ...commandDeps.rateLimits },
-    commands: createCommandContext({ store: commandDeps.store, newId, observer: countCommands }),
+    commands: createCommandContext({
+      store: commandDeps.store,
+      newId,
+      observer: observeCommands({ logger: commandDeps.logger }),
+    }),
   };
   const app = new Koa();
   trustProxy(app, deps.trustProxyHops);
   app.use(httpMetrics({ token: deps.metricsToken }));
   app.use(countRefusals());
-  app.use(requestId());
+  app.use(requestId({ logger: deps.logger }));
   app.use((ctx, next) => deps.commands.scope.run(next));
   app.use(problemMiddleware({ log: deps.log }));
   app.use(healthRoute('command-service', deps.health ?? {}));

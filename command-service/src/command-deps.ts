@@ -1,3 +1,4 @@
+import type { Logger } from '@building/infra/logging/logger';
 import type { CommandContext } from '@building/domain/command-handling/command-context';
 import type { HealthCheck } from '@building/infra/metrics/health';
 import type { RevokedTokens } from '@building/infra/auth/revoked-tokens';
@@ -34,6 +35,8 @@ export interface CommandDeps {
   clock?: () => Date;
   newId?: () => string;
   log?: (error: unknown) => void;
+  /** Where requests and commands are logged (structured, with their ids); none: not logged. */
+  logger?: Logger;
 }
 
 /** The deps with their defaults filled in, and the command handlers' context over the store. */

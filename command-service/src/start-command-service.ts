@@ -1,3 +1,4 @@
+import { createLogger, type Logger } from '@building/infra/logging/logger';
 import { openRevokedTokens } from '@building/infra/auth/open-revoked-tokens';
 import type { Server } from 'node:http';
 import knex from 'knex';
@@ -52,7 +53,11 @@ export function identityVerifierFor(config: Config): IdentityVerifier {
  * relay when Kafka is configured), the identity verifier, the rate limiter (Redis when configured),
  * and listens on HOST:COMMAND_PORT (0 picks a free port).
  */
-export async function startCommandService(config: Config): Promise<CommandServiceHandle> {
+export async function startCommandService(
+  config: Config,
+  options: { logger?: Logger } = {},
+): Promise<CommandServiceHandle> {
+  const logger = options.logger ?? createLogger('command-service');
   if (!config.JWT_SECRET)
     throw new Error('JWT_SECRET is not set: the command-service cannot sign access tokens');
   if (!config.DATABASE_URL) throw new Error('DATABASE_URL is not set');
@@ -78,9 +83,7 @@ export async function startCommandService(config: Config): Promise<CommandServic
   if (redisHealth) health.redis = redisHealth.check;
   const stopBacklog = relay ? collectOutboxBacklog(db) : () => {};
 
-  const revokedTokens = await openRevokedTokens(config, db, (line) =>
-    console.warn(`[command-service] ${line}`),
-  );
+  const revokedTokens = await openRevokedTokens(config, db, (line) => logger.warn(line));
   const app = createApp({
     store,
     revokedTokens,
@@ -96,7 +99,8 @@ export async function startCommandService(config: Config): Promise<CommandServic
     payments: createPaymentProvider(config),
     metricsToken: config.METRICS_TOKEN,
     health,
-    log: (error) => console.error('[command-service]', error),
+    logger,
+    log: (error) => logger.error({ err: error }, 'request failed'),
   });
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app

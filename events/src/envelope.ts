@@ -29,19 +29,22 @@ export const envelopeSchema = z.object({
 export type StoredEvent = z.infer<typeof envelopeSchema>;
 
 /**
- * What a projection reads of an envelope: the rest (who acted, the correlation, the hash chain) is
- * the audit's, and a rebuild that reads and checks only this reads the log about a quarter faster.
+ * What a projection reads of an envelope: the rest (who acted, the hash chain) is the audit's, and
+ * a rebuild that reads and checks only this reads the log about a quarter faster. The correlation
+ * comes along when known, so the projector's, the mailer's and the live updates' logs name it.
  */
-export const projectedEnvelopeSchema = envelopeSchema.pick({
-  id: true,
-  stream: true,
-  version: true,
-  position: true,
-  type: true,
-  schemaVersion: true,
-  data: true,
-  occurredAt: true,
-});
+export const projectedEnvelopeSchema = envelopeSchema
+  .pick({
+    id: true,
+    stream: true,
+    version: true,
+    position: true,
+    type: true,
+    schemaVersion: true,
+    data: true,
+    occurredAt: true,
+  })
+  .extend({ correlationId: z.string().uuid().optional() });
 export type ProjectedEnvelope = z.infer<typeof projectedEnvelopeSchema>;
 
 /** What a decider returns: the store adds stream, version, position and the hash chain. */

@@ -96,6 +96,24 @@ export function notificationOf(event: DomainEvent): NotificationOf | null {
       if (reason !== undefined) facts.reason = reason;
       return { recipient: email.toLowerCase(), facts, emailKind: 'maintenance-status' };
     }
+    case 'MaintenanceCommentAdded': {
+      // The office's word is news to the resident; the resident's own comment is not.
+      const { email, requestId, text, authorRole } = event.data;
+      if (authorRole !== 'admin') return null;
+      return {
+        recipient: email.toLowerCase(),
+        facts: { kind: 'maintenance-comment', requestId, text },
+        emailKind: 'maintenance-status',
+      };
+    }
+    case 'MemberDemoted': {
+      const { email, endedLeases } = event.data;
+      return {
+        recipient: email.toLowerCase(),
+        facts: { kind: 'member-removed', leases: endedLeases.length },
+        emailKind: 'agreement-decision',
+      };
+    }
     default:
       return null;
   }

@@ -39,7 +39,7 @@ function actorOf(value: unknown): Actor | undefined {
  */
 function fastProjected(raw: unknown): ProjectedEnvelope | undefined {
   if (!isPlainRecord(raw)) return undefined;
-  const { id, stream, version, position, type, schemaVersion, data, occurredAt } = raw;
+  const { id, stream, version, position, type, schemaVersion, data, occurredAt, correlationId } = raw;
   if (
     !isUuid(id) ||
     typeof stream !== 'string' ||
@@ -52,11 +52,13 @@ function fastProjected(raw: unknown): ProjectedEnvelope | undefined {
     !isPositiveInt(schemaVersion) ||
     !isPlainRecord(data) ||
     typeof occurredAt !== 'string' ||
-    !datetime.test(occurredAt)
+    !datetime.test(occurredAt) ||
+    (correlationId !== undefined && !isUuid(correlationId))
   ) {
     return undefined;
   }
-  return { id, stream, version, position, type, schemaVersion, data: { ...data }, occurredAt };
+  const projected = { id, stream, version, position, type, schemaVersion, data: { ...data }, occurredAt };
+  return correlationId === undefined ? projected : { ...projected, correlationId };
 }
 
 function fastEnvelope(raw: unknown): StoredEvent | undefined {
@@ -64,7 +66,7 @@ function fastEnvelope(raw: unknown): StoredEvent | undefined {
   if (!projected) return undefined;
   const { actor, correlationId, causationId, prevHash, hash: eventHash } = raw as Record<string, unknown>;
   if (
-    !isUuid(correlationId) ||
+    !isUuid(correlationId) || // optional in a projected envelope, required in a whole one
     (causationId !== null && !isUuid(causationId)) ||
     (prevHash !== null && typeof prevHash !== 'string') ||
     typeof eventHash !== 'string' ||

@@ -105,7 +105,7 @@ describe('parseEnvelope', () => {
 });
 
 describe('parseProjectedEnvelope', () => {
-  const audit = ['actor', 'correlationId', 'causationId', 'prevHash', 'hash'];
+  const audit = ['actor', 'causationId', 'prevHash', 'hash'];
 
   it('takes a whole envelope or one read without its audit fields, and keeps neither those nor extras', () => {
     const projected = parseProjectedEnvelope({ ...valid, extra: 'dropped' });
@@ -113,6 +113,13 @@ describe('parseProjectedEnvelope', () => {
     for (const field of [...audit, 'extra']) expect(projected).not.toHaveProperty(field);
     const read = Object.fromEntries(Object.entries(valid).filter(([field]) => !audit.includes(field)));
     expect(parseProjectedEnvelope(read)).toEqual(projected);
+  });
+
+  it('keeps the correlation when the envelope has one (for the logs), and does without it', () => {
+    expect(parseProjectedEnvelope(valid).correlationId).toBe(valid.correlationId);
+    const { correlationId: _, ...uncorrelated } = valid;
+    expect(parseProjectedEnvelope(uncorrelated)).not.toHaveProperty('correlationId');
+    expect(() => parseProjectedEnvelope({ ...valid, correlationId: 'not-a-uuid' })).toThrow();
   });
 
   sameAsZod(parseProjectedEnvelope, projectedEnvelopeSchema);

@@ -10,7 +10,9 @@ import { PostgresEventStore } from '@building/infra/event-store/event-store';
 import { migrateEventStore } from '@building/infra/event-store/schema';
 import { createKafka } from '@building/infra/kafka/kafka-client';
 import { ensureTopics } from '@building/infra/kafka/ensure-topics';
+import { createLogger, type Logger } from '@building/infra/logging/logger';
 import { createProjector, type ProjectorLog } from './apply-events.ts';
+import { logBatches } from './log-batches.ts';
 import { liveTarget } from './projection-target.ts';
 import { migrateProjector } from './projector-schema.ts';
 import { projections } from './projections/registry.ts';
@@ -23,15 +25,17 @@ import { projectFromStore } from './sources/store-source.ts';
  */
 export async function startProjector(
   config: Config,
-  options: { groupId?: string; log?: ProjectorLog } = {},
+  options: { groupId?: string; log?: ProjectorLog; logger?: Logger } = {},
 ): Promise<{ stop(): Promise<void> }> {
   if (!config.DATABASE_URL) throw new Error('the projector needs DATABASE_URL');
+  const logger = options.logger ?? createLogger('projector');
   const db = knex({ client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 5 } });
   try {
     await migrateEventStore(db);
     const targets = projections.map(liveTarget);
     await migrateProjector(db, targets);
-    const projector = createProjector({ db, targets, log: options.log });
+    const log = options.log ?? ((line: string) => logger.warn(line));
+    const projector = logBatches(createProjector({ db, targets, log }), logger);
     const groupId = options.groupId ?? PROJECTOR_GROUP_ID;
     // The metrics port (METRICS_PORT_PROJECTOR): the views' lag, and the group's in the Kafka mode.
     const metricsOn = (checks: Record<string, HealthCheck>, collectors: Array<() => void>) =>

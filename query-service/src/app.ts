@@ -44,7 +44,7 @@ export function createApp(deps: QueryDeps): Koa {
     log(`response failed: ${String(error)}`);
   });
   app.use(httpMetrics({ token: deps.metricsToken, log }));
-  app.use(requestId());
+  app.use(requestId({ logger: deps.logger }));
   app.use(
     problemMiddleware({
       log: (error) => log(`500: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),

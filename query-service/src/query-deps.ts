@@ -1,3 +1,4 @@
+import type { Logger } from '@building/infra/logging/logger';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { HealthCheck } from '@building/infra/metrics/health';
@@ -38,6 +39,8 @@ export interface QueryDeps {
   /** What GET /health checks (default: the database). */
   health?: Record<string, HealthCheck>;
   log?: (line: string) => void;
+  /** Where requests are logged (structured, with their ids); none: not logged. */
+  logger?: Logger;
 }
 
 /**

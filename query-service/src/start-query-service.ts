@@ -1,3 +1,4 @@
+import { createLogger, type Logger } from '@building/infra/logging/logger';
 import { openRevokedTokens } from '@building/infra/auth/open-revoked-tokens';
 import knex from 'knex';
 import { readModels } from '@building/events/read-models/all-read-models';
@@ -24,14 +25,15 @@ export const defaultImagesDir = fileURLToPath(new URL('../../infra/assets/apartm
  */
 export async function startQueryService(
   config: Config,
-  options: { imagesDir?: string; log?: (line: string) => void; maxWaitMs?: number } = {},
+  options: { imagesDir?: string; log?: (line: string) => void; maxWaitMs?: number; logger?: Logger } = {},
 ): Promise<{ url: string; stop(): Promise<void> }> {
   if (!config.DATABASE_URL) throw new Error('the query-service needs DATABASE_URL');
   if (!config.JWT_SECRET) throw new Error('the query-service needs JWT_SECRET');
+  const logger = options.logger ?? createLogger('query-service');
   const db = knex({ client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 10 } });
   try {
     // The projector creates the views; started before it, wait for them.
-    await waitForViews(db, { log: options.log ?? ((line) => console.warn(`[query-service] ${line}`)) });
+    await waitForViews(db, { log: options.log ?? ((line) => logger.warn(line)) });
     const changes = await listenForViewChanges(db, { log: options.log });
     const cacheStore = config.REDIS_URL
       ? createRedisCacheStore(config.REDIS_URL, { log: options.log })
@@ -60,7 +62,8 @@ export async function startQueryService(
       imagesDir: options.imagesDir ?? defaultImagesDir,
       maxWaitMs: options.maxWaitMs,
       reads: { limiter, perMinute: config.RATE_LIMIT_READS_PER_MINUTE },
-      log: options.log,
+      log: options.log ?? ((line: string) => logger.error(line)),
+      logger,
       metricsToken: config.METRICS_TOKEN,
       health,
     });

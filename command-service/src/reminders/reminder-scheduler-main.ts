@@ -36,7 +36,7 @@ await runMain('reminder-scheduler', async () => {
     checks: { database: databaseCheck(db) },
   });
   return {
-    said: `running, waking every ${settings.intervalMs} ms (clock ${settings.now().toISOString()})`,
+    said: `running, waking every ${settings.intervalMs} ms (clock ${settings.now().toISOString()}, late fee ${settings.lateFeePercent}%)`,
     async stop() {
       await metrics?.stop();
       await scheduler.stop();

@@ -8,6 +8,8 @@ const schema = z.object({
    * for demos and tests of the 1st and the 6th. Unset: the real clock.
    */
   REMINDER_CLOCK_START: z.string().datetime({ offset: true }).optional(),
+  /** The late fee, in percent of a month's rent still unpaid after its due day; 0 (default): none. */
+  LATE_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
 });
 
 /** The scheduler's settings from the environment; a bad value stops the start, naming it. */
@@ -17,7 +19,11 @@ export function reminderSettings(env: Record<string, string | undefined>) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`bad reminder settings: ${problems}`);
   }
-  const { REMINDER_INTERVAL_MS: intervalMs, REMINDER_CLOCK_START: start } = parsed.data;
+  const {
+    REMINDER_INTERVAL_MS: intervalMs,
+    REMINDER_CLOCK_START: start,
+    LATE_FEE_PERCENT: lateFeePercent,
+  } = parsed.data;
   const offset = start ? Date.parse(start) - Date.now() : 0;
-  return { intervalMs, now: () => new Date(Date.now() + offset) };
+  return { intervalMs, lateFeePercent, now: () => new Date(Date.now() + offset) };
 }

@@ -83,3 +83,13 @@ export function monthBalance(state: MonthAccountState, rentPoisha: number) {
   const paidPoisha = cardPoisha + offlinePoisha;
   return { owedPoisha, paidPoisha, remainingPoisha: Math.max(0, owedPoisha - paidPoisha) };
 }
+
+/**
+ * The month's rent still unpaid, in poisha: none once a card paid it; else the rent less the
+ * standing offline payments, which pay the rent before anything else (a late fee is on rent).
+ */
+export function unpaidRentPoisha(state: MonthAccountState, rentPoisha: number): number {
+  if (state.rentPaid) return 0;
+  const offlinePoisha = standingPayments(state).reduce((sum, p) => sum + p.amountPoisha, 0);
+  return Math.max(0, rentPoisha - offlinePoisha);
+}

@@ -35,7 +35,7 @@ export async function handleCommand<C extends object>(
   handling: CommandHandling<C>,
   meta: CommandMetadata,
 ): Promise<CommandResult> {
-  return context.observer.observe(handling.command, () => decideWithRetries(context, handling, meta));
+  return context.observer.observe(handling.command, meta, () => decideWithRetries(context, handling, meta));
 }
 
 async function decideWithRetries<C extends object>(

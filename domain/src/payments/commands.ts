@@ -60,20 +60,20 @@ export const startRentPayment = (
   );
 };
 
+/** What the payment provider reports of one intent of a month, and when it was heard. */
+interface ProviderReport {
+  period: PaymentPeriod;
+  intent: IntentFacts;
+  by: Caller | 'system';
+  now: Date;
+}
+
 /**
  * The provider says the intent succeeded: RentPaid, unless the month was paid by another intent
  * meanwhile (then nothing is recorded, and `charge` says whether it is a second charge to refund
  * or one refunded already). Decided on the state the RentPaid would be appended at.
  */
-export async function recordRentPaid(
-  context: CommandContext,
-  {
-    period,
-    intent,
-    by,
-    now,
-  }: { period: PaymentPeriod; intent: IntentFacts; by: Caller | 'system'; now: Date },
-) {
+export async function recordRentPaid(context: CommandContext, { period, intent, by, now }: ProviderReport) {
   let charge: SecondCharge = { kind: 'none' };
   const result = await handleCommand(
     context,
@@ -95,55 +95,34 @@ export async function recordRentPaid(
 /** The provider declined the intent's card. */
 export const recordRentPaymentFailed = (
   context: CommandContext,
-  {
-    period,
-    intent,
-    by,
-    now,
-  }: { period: PaymentPeriod; intent: IntentFacts; by: Caller | 'system'; now: Date },
+  { period, intent, by, now }: ProviderReport,
 ) => decideOn(context, period, { type: 'RecordRentPaymentFailed', data: { intent } }, by, now);
 
 /** The provider refunded a second charge of a paid month. */
 export const recordRentRefunded = (
   context: CommandContext,
-  input: {
-    period: PaymentPeriod;
-    intent: IntentFacts;
-    refund: RefundFacts;
-    by: Caller | 'system';
-    now: Date;
-  },
-) => {
-  const { period, intent, refund, by, now } = input;
-  return decideOn(
+  { period, intent, refund, by, now }: ProviderReport & { refund: RefundFacts },
+) =>
+  decideOn(
     context,
     period,
     { type: 'RecordRentRefunded', data: { intent, refund, refundedAt: now } },
     by,
     now,
   );
-};
 
 /** The provider lists the refunds of the intent's charge (charge.refunded): each new one of the paying charge, once. */
 export const recordProviderRefunds = (
   context: CommandContext,
-  input: {
-    period: PaymentPeriod;
-    intent: IntentFacts;
-    refunds: readonly RefundFacts[];
-    by: Caller | 'system';
-    now: Date;
-  },
-) => {
-  const { period, intent, refunds, by, now } = input;
-  return decideOn(
+  { period, intent, refunds, by, now }: ProviderReport & { refunds: readonly RefundFacts[] },
+) =>
+  decideOn(
     context,
     period,
     { type: 'RecordProviderRefunds', data: { intent, refunds, refundedAt: now } },
     by,
     now,
   );
-};
 
 /** The reminder scheduler finds the month unpaid at `issuedAt`: the system reminds the member. */
 export const issueRentReminder = (context: CommandContext, reminder: RentReminderRequest) =>

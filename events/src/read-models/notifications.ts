@@ -67,6 +67,10 @@ export const notificationFactsSchema = z.discriminatedUnion('kind', [
     scheduledFor: z.string().optional(),
     reason: z.string().optional(),
   }),
+  /** The building office wrote on the person's maintenance request. */
+  z.object({ kind: z.literal('maintenance-comment'), requestId: z.string(), text: z.string() }),
+  /** An admin removed the person as a member: their leases ended. */
+  z.object({ kind: z.literal('member-removed'), leases: z.number().int() }),
 ]);
 export type NotificationFacts = z.infer<typeof notificationFactsSchema>;
 export type NotificationKind = NotificationFacts['kind'];
@@ -90,6 +94,8 @@ export const notificationsView = defineReadModel({
     'OfflinePaymentRecorded',
     'ChargeAdded',
     'MaintenanceStatusChanged',
+    'MaintenanceCommentAdded',
+    'MemberDemoted',
     'NotificationsRead',
     'EmailPreferencesChanged',
   ],

@@ -10,12 +10,12 @@ export interface ProjectedRow {
   schema_version: number;
   data: Record<string, unknown>;
   occurred_at: Date | string;
+  correlation_id: string;
 }
 
 /** An `events` row as Postgres returns it. */
 export interface EventRow extends ProjectedRow {
   actor: StoredEvent['actor'];
-  correlation_id: string;
   causation_id: string | null;
   prev_hash: string | null;
   hash: string;
@@ -27,9 +27,9 @@ export interface EventRow extends ProjectedRow {
  * and formats no Date per row.
  */
 export const projectedColumns = `position, id, stream, version, type, schema_version, data,
-  to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at`;
+  to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at, correlation_id`;
 export const envelopeColumns = `${projectedColumns},
-  actor, correlation_id, causation_id, prev_hash, hash`;
+  actor, causation_id, prev_hash, hash`;
 
 const isoUtc = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
@@ -57,5 +57,6 @@ export function rowToProjected(row: ProjectedRow): ProjectedEnvelope {
       typeof row.occurred_at === 'string' && isoUtc.test(row.occurred_at)
         ? row.occurred_at
         : new Date(row.occurred_at).toISOString(),
+    correlationId: row.correlation_id,
   };
 }

@@ -1,5 +1,5 @@
 import type { CommandObserver } from '@building/domain/command-handling/command-observer';
-import { DomainError } from '@building/events/domain-error';
+import { outcomeOf } from '../logging/command-outcome.ts';
 import { commandsTotal } from './metrics.ts';
 
 /**
@@ -8,13 +8,13 @@ import { commandsTotal } from './metrics.ts';
  * failure that is ours (the store down, a bug).
  */
 export const countCommands: CommandObserver = {
-  async observe(command, handle) {
+  async observe(command, _meta, handle) {
     try {
       const result = await handle();
       commandsTotal.inc({ command, outcome: 'ok' });
       return result;
     } catch (error) {
-      commandsTotal.inc({ command, outcome: error instanceof DomainError ? error.code : 'error' });
+      commandsTotal.inc({ command, outcome: outcomeOf(error) });
       throw error;
     }
   },

@@ -1,3 +1,5 @@
+import { createLogger, type Logger } from '../logging/logger.ts';
+
 /** What a server's start gives back: the line it says once up, and how to stop it cleanly. */
 export interface Started {
   /** Said once started, after `[name] ` (the supervisor and the bench wait for it). */
@@ -12,15 +14,20 @@ export class CannotStart extends Error {}
 export interface ProcessHost {
   onSignal(signal: 'SIGINT' | 'SIGTERM', handler: () => void): void;
   exit(code: number): void;
-  log(line: string): void;
-  error(line: string, error?: unknown): void;
+  /** What the server `name` says (a structured log line, see logging/logger.ts). */
+  log(name: string, line: string): void;
+  error(name: string, line: string, error?: unknown): void;
 }
+
+const loggers = new Map<string, Logger>();
+const loggerOf = (name: string) => loggers.get(name) ?? loggers.set(name, createLogger(name)).get(name)!;
 
 const nodeProcess: ProcessHost = {
   onSignal: (signal, handler) => process.once(signal, handler),
-  exit: (code) => process.exit(code),
-  log: (line) => console.log(line),
-  error: (line, error) => (error === undefined ? console.error(line) : console.error(line, error)),
+  exit: (code) => process.exit(code), // pino flushes its lines on exit
+  log: (name, line) => loggerOf(name).info(line),
+  error: (name, line, error) =>
+    error === undefined ? loggerOf(name).error(line) : loggerOf(name).error({ err: error }, line),
 };
 
 /**
@@ -37,12 +44,12 @@ export async function runMain(
   try {
     started = await start();
   } catch (error) {
-    if (error instanceof CannotStart) host.error(`[${name}] ${error.message}`);
-    else host.error(`[${name}] could not start`, error);
+    if (error instanceof CannotStart) host.error(name, error.message);
+    else host.error(name, 'could not start', error);
     host.exit(error instanceof CannotStart ? 2 : 1);
     return;
   }
-  host.log(`[${name}] ${started.said}`);
+  host.log(name, started.said);
   let stopping = false;
   const stop = () => {
     if (stopping) return;
@@ -50,7 +57,7 @@ export async function runMain(
     started.stop().then(
       () => host.exit(0),
       (error: unknown) => {
-        host.error(`[${name}] stop failed`, error);
+        host.error(name, 'stop failed', error);
         host.exit(1);
       },
     );

@@ -10,8 +10,9 @@ function recordingHost() {
   const host: ProcessHost = {
     onSignal: (signal, handler) => handlers.set(signal, handler),
     exit: (code) => resolveExit(code),
-    log: (line) => said.push(line),
-    error: (line, error) => said.push(error === undefined ? line : `${line}: ${(error as Error).message}`),
+    log: (name, line) => said.push(`[${name}] ${line}`),
+    error: (name, line, error) =>
+      said.push(`[${name}] ${error === undefined ? line : `${line}: ${(error as Error).message}`}`),
   };
   return {
     host,

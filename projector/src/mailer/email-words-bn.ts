@@ -81,6 +81,16 @@ export function wordsInBangla(facts: NotificationFacts): { subject: string; body
         body: `অ্যাপার্টমেন্ট ${facts.apartment}-এর রক্ষণাবেক্ষণ অনুরোধ ${statusBn[facts.status]}${detail}।`,
       };
     }
+    case 'maintenance-comment':
+      return {
+        subject: 'ভবনের অফিস আপনার রক্ষণাবেক্ষণ অনুরোধে লিখেছে',
+        body: `ভবনের অফিস আপনার রক্ষণাবেক্ষণ অনুরোধে লিখেছে:\n\n"${facts.text}"\n\nড্যাশবোর্ড থেকে উত্তর দিতে পারবেন।`,
+      };
+    case 'member-removed':
+      return {
+        subject: 'আপনার সদস্যপদ শেষ হয়েছে',
+        body: 'ভবনের অফিস আপনাকে সদস্য থেকে সরিয়ে দিয়েছে, তাই আপনার ভাড়ার চুক্তি শেষ হয়েছে। আপনার পরিশোধের ইতিহাস ও রসিদ ড্যাশবোর্ডে থাকবে; কোনো প্রশ্ন থাকলে অফিসে যোগাযোগ করুন।',
+      };
     default: {
       const unhandled: never = facts;
       throw new Error(`no email for ${JSON.stringify(unhandled)}`);

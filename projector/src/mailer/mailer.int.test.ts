@@ -136,4 +136,18 @@ describe.skipIf(missing('postgres'))('the mailer', () => {
     const sent = await test.db(SENT_TABLE).where({ status: 'sent' }).count<{ n: string }[]>('* as n');
     expect(Number(sent[0]!.n)).toBe(9);
   });
+
+  it('writes to a resident when the office comments on their request, and when they are removed', async () => {
+    const { requestId } = await history.fileMaintenance(ana, 1, {
+      category: 'electrical',
+      description: 'The hall light flickers',
+    });
+    await history.commentOnMaintenance(requestId, ana, 'It is worse at night');
+    await history.commentOnMaintenance(requestId, 'admin@building.test', 'The electrician comes on Sunday');
+    await history.demote(ana);
+    const [removed, commented] = await mailboxHolds(11);
+    expect(commented!.subject).toBe('The building office wrote on your maintenance request');
+    expect(commented!.text).toContain('The electrician comes on Sunday');
+    expect(removed).toMatchObject({ to: [ana], subject: 'Your membership has ended' });
+  });
 });

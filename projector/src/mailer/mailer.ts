@@ -1,3 +1,4 @@
+import { maskEmail, type Logger } from '@building/infra/logging/logger';
 import type { Knex } from 'knex';
 import { mailerPending } from '@building/infra/metrics/metrics';
 import { decodeProjectedEvent, type ProjectedEvent } from '@building/events/decode-event';
@@ -25,8 +26,10 @@ export function createMailer(options: {
   db: Knex;
   send: SendEmail;
   log?: (line: string) => void;
+  /** Where each email sent is logged, with its command's correlation id (the address masked). */
+  logger?: Logger;
 }): Projector {
-  const { db, send } = options;
+  const { db, send, logger } = options;
   const log = options.log ?? ((line: string) => console.warn(`[mailer] ${line}`));
 
   async function mail(event: ProjectedEvent) {
@@ -46,6 +49,17 @@ export function createMailer(options: {
       await db(SENT_TABLE)
         .where({ event_id: event.id, recipient })
         .update({ status: 'sent', sent_at: db.fn.now(), message_id: messageId });
+      logger?.info(
+        {
+          correlationId: event.correlationId,
+          event: event.type,
+          position: event.position,
+          kind: emailKind,
+          to: maskEmail(recipient),
+          messageId,
+        },
+        'email sent',
+      );
     } catch (error) {
       await db(SENT_TABLE).where({ event_id: event.id, recipient, status: 'sending' }).delete();
       throw error;

@@ -95,6 +95,16 @@ function words(facts: NotificationFacts): { subject: string; body: string } {
         body: `Your maintenance request for apartment ${facts.apartment} is ${statusText[facts.status]}${detail}.`,
       };
     }
+    case 'maintenance-comment':
+      return {
+        subject: 'The building office wrote on your maintenance request',
+        body: `The building office wrote on your maintenance request:\n\n"${facts.text}"\n\nYou can answer from your dashboard.`,
+      };
+    case 'member-removed':
+      return {
+        subject: 'Your membership has ended',
+        body: 'The building office removed you as a member, so your lease has ended. Your payment history and receipts stay in your dashboard; for questions, please contact the office.',
+      };
     default: {
       const unhandled: never = facts;
       throw new Error(`no email for ${JSON.stringify(unhandled)}`);

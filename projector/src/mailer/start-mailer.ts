@@ -1,3 +1,4 @@
+import { createLogger, type Logger } from '@building/infra/logging/logger';
 import knex from 'knex';
 import { allTopics } from '@building/events/streams';
 import { collectConsumerLag } from '@building/infra/metrics/collectors';
@@ -24,10 +25,11 @@ const MAILER_TAIL_ID = 'mailer';
  */
 export async function startMailer(
   config: Config,
-  options: { send?: SendEmail; groupId?: string; log?: (line: string) => void } = {},
+  options: { send?: SendEmail; groupId?: string; log?: (line: string) => void; logger?: Logger } = {},
 ): Promise<{ stop(): Promise<void> }> {
   if (!config.DATABASE_URL) throw new Error('the mailer needs DATABASE_URL');
-  const log = options.log ?? ((line: string) => console.warn(`[mailer] ${line}`));
+  const logger = options.logger ?? createLogger('mailer');
+  const log = options.log ?? ((line: string) => logger.warn(line));
   const db = knex({ client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 3 } });
   const smtp = options.send ? null : smtpSender(config.SMTP_URL, config.MAIL_FROM);
   const close = async () => {
@@ -40,7 +42,7 @@ export async function startMailer(
     const unconfirmed = await unconfirmedCount(db);
     if (unconfirmed > 0)
       log(`${unconfirmed} email(s) were claimed but not confirmed before a stop; they are not resent`);
-    const mailer = createMailer({ db, send: options.send ?? smtp!.send, log });
+    const mailer = createMailer({ db, send: options.send ?? smtp!.send, log, logger });
     const groupId = options.groupId ?? MAILER_GROUP_ID;
     const metricsOn = (checks: Record<string, HealthCheck>, collectors: Array<() => void>) =>
       startMetricsPort(config, 'mailer', config.METRICS_PORT_MAILER, {

@@ -58,6 +58,8 @@ export const notifications = defineProjection(notificationsView, {
     OfflinePaymentRecorded: notify,
     ChargeAdded: notify,
     MaintenanceStatusChanged: notify,
+    MaintenanceCommentAdded: notify,
+    MemberDemoted: notify,
     NotificationsRead: ({ data }) => [
       { table: 'recipients', upsert: { email: data.email.toLowerCase(), read_up_to: data.upTo } },
     ],

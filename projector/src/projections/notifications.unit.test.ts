@@ -174,3 +174,39 @@ describe('notifications projection', () => {
     expect(notifications.evolve(registered[0]!)).toEqual([]);
   });
 });
+
+describe('notifications of the office', () => {
+  const maintenanceId = '33333333-3333-4333-8333-333333333333';
+  const comment = (authorRole: 'admin' | 'member'): [string, DomainEvent] => [
+    `maintenance-${maintenanceId}`,
+    {
+      type: 'MaintenanceCommentAdded',
+      data: {
+        requestId: maintenanceId,
+        email: ana,
+        author: authorRole === 'admin' ? 'admin@example.com' : ana,
+        authorRole,
+        text: authorRole === 'admin' ? 'The plumber comes on Sunday' : 'Thanks',
+        commentedAt: at(20),
+      },
+    },
+  ];
+  const removed: [string, DomainEvent] = [
+    anaStream,
+    { type: 'MemberDemoted', data: { email: ana, endedLeases: [3] } },
+  ];
+
+  it("tells the resident of an admin's comment on their request (not of their own), and of their removal", () => {
+    const events = given(comment('member'), comment('admin'), removed);
+    const facts = (rowsOf(notifications, events).notifications ?? []).map((row) =>
+      JSON.parse(String(row.facts)),
+    );
+    expect(facts).toEqual(
+      expect.arrayContaining([
+        { kind: 'maintenance-comment', requestId: maintenanceId, text: 'The plumber comes on Sunday' },
+        { kind: 'member-removed', leases: 1 },
+      ]),
+    );
+    expect(facts).toHaveLength(2);
+  });
+});

@@ -1,4 +1,5 @@
 import { startSupervised, type ServerSpec, type SupervisedServer } from '../supervisor/supervised-server.ts';
+import { readableLine } from '@building/infra/logging/readable-line';
 import type { StackOptions } from './stack-options.ts';
 
 /** The servers the start has brought up, its timed steps, and the way to stop them all. */
@@ -17,14 +18,18 @@ export interface ServerGroup {
   stop(): Promise<void>;
 }
 
-export function serverGroup(options: Pick<StackOptions, 'log' | 'output' | 'signal'>): ServerGroup {
+export function serverGroup(options: Pick<StackOptions, 'log' | 'output' | 'signal' | 'env'>): ServerGroup {
   const log = options.log ?? (() => {});
   const started = Date.now();
+  // The servers log JSON lines: shown as prefixed text, or as they are with LOG_FORMAT=json.
+  const raw = options.env?.LOG_FORMAT === 'json';
   const supervisorLog = {
     output:
       options.output ??
       ((name: string, line: string, stream: 'stdout' | 'stderr') =>
-        (stream === 'stderr' ? process.stderr : process.stdout).write(`[${name}] ${line}\n`)),
+        (stream === 'stderr' ? process.stderr : process.stdout).write(
+          raw ? `${line}\n` : `[${name}] ${readableLine(line)}\n`,
+        )),
     say: log,
   };
   const servers: SupervisedServer[] = [];

@@ -1,3 +1,4 @@
+import { readableLine } from '@building/infra/logging/readable-line';
 import type { ReadyCheck } from './supervised-server.ts';
 
 const pause = (ms: number, signal: AbortSignal) =>
@@ -20,12 +21,15 @@ export const answersHttp =
     }
   };
 
-/** Ready once the server has logged a line matching `pattern` (for servers without a port). */
+/**
+ * Ready once the server has logged a line matching `pattern` (for servers without a port), as
+ * text: a JSON log line is matched as npm start shows it (`[projector] running ...`).
+ */
 export const logsLine =
   (pattern: RegExp) =>
   async ({ logged, signal }: ReadyCheck): Promise<void> => {
     while (!signal.aborted) {
-      if (logged().some((line) => pattern.test(line))) return;
+      if (logged().some((line) => pattern.test(readableLine(line)))) return;
       await pause(50, signal);
     }
   };

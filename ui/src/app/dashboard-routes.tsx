@@ -6,6 +6,8 @@ import { useAnnouncements } from '../features/announcements/api/get-announcement
 import { RequireRole, type PageAudience } from '../features/dashboard/components/require-role.tsx';
 import { RoleHome } from '../features/dashboard/components/role-home.tsx';
 import { DashboardLayout } from '../features/dashboard/routes/dashboard-layout.tsx';
+import { unreadCount, useAnnouncementsSeen } from '../lib/announcements-seen.ts';
+import { useAuth } from '../lib/auth.tsx';
 
 // Each dashboard page is its own chunk.
 const pages = {
@@ -58,8 +60,11 @@ function page(name: Page, audience?: PageAudience) {
 /** /dashboard and its pages (nested under /dashboard by the app router, behind sign-in). */
 export default function DashboardRoutes() {
   const announcements = useAnnouncements();
+  const { user } = useAuth();
+  const seen = useAnnouncementsSeen(user?.email ?? '');
+  const unread = announcements.data ? unreadCount(announcements.data, seen) : undefined;
   return (
-    <DashboardLayout announcementCount={announcements.data?.length}>
+    <DashboardLayout announcementCount={unread}>
       {(roles) => (
         <Suspense fallback={<Spinner />}>
           <Switch>

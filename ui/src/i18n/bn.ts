@@ -216,6 +216,7 @@ export const bn: Translation<typeof en> = {
     noRentToPay: 'আপনি কোনো অ্যাপার্টমেন্ট ভাড়া নেননি, তাই পরিশোধের কোনো ভাড়া নেই।',
     receiptFailed: 'রসিদটি ডাউনলোড করা গেল না।',
     paymentHistory: 'পরিশোধের ইতিহাস',
+    pageOf: '{{count}}টির মধ্যে {{page}} নম্বর পাতা',
     searchMonth: 'মাস বা বছর',
     search: 'খুঁজুন',
     noPaymentsFor: '“{{month}}”-এর কোনো পরিশোধ নেই।',
@@ -630,6 +631,9 @@ export const bn: Translation<typeof en> = {
     maintenance: '{{apartment}}-এর রক্ষণাবেক্ষণ অনুরোধ এখন {{status}}।',
     maintenanceScheduled: '{{apartment}}-এর রক্ষণাবেক্ষণ অনুরোধ {{date}} তারিখে নির্ধারিত।',
     maintenanceDeclined: '{{apartment}}-এর রক্ষণাবেক্ষণ অনুরোধ বাতিল হয়েছে: {{reason}}',
+    maintenanceComment: 'ভবনের অফিস আপনার রক্ষণাবেক্ষণ অনুরোধে লিখেছে: {{text}}',
+    memberRemoved:
+      'ভবনের অফিস আপনাকে সদস্য থেকে সরিয়ে দিয়েছে: আপনার চুক্তি শেষ হয়েছে। আপনার রসিদগুলো এখানেই থাকবে।',
     status: {
       acknowledged: 'গৃহীত',
       scheduled: 'নির্ধারিত',

@@ -214,6 +214,7 @@ export const en = {
     noRentToPay: 'You do not lease an apartment, so there is no rent to pay.',
     receiptFailed: 'The receipt could not be downloaded.',
     paymentHistory: 'Payment History',
+    pageOf: 'Page {{page}} of {{count}}',
     searchMonth: 'Month or year',
     search: 'Search',
     noPaymentsFor: 'No payments for {{month}}.',
@@ -626,6 +627,9 @@ export const en = {
     maintenance: 'Your maintenance request for {{apartment}} is {{status}}.',
     maintenanceScheduled: 'Your maintenance request for {{apartment}} is scheduled for {{date}}.',
     maintenanceDeclined: 'Your maintenance request for {{apartment}} was declined: {{reason}}',
+    maintenanceComment: 'The building office wrote on your maintenance request: {{text}}',
+    memberRemoved:
+      'The building office removed you as a member: your lease has ended. Your receipts stay here.',
     status: {
       acknowledged: 'acknowledged',
       scheduled: 'scheduled',

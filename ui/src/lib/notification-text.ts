@@ -64,6 +64,10 @@ export function notificationText(t: TFunction, facts: NotificationFacts): string
         apartment: facts.apartment,
         status: t(statusKey[facts.status]),
       });
+    case 'maintenance-comment':
+      return t('notifications.maintenanceComment', { text: facts.text });
+    case 'member-removed':
+      return t('notifications.memberRemoved');
     default: {
       const unhandled: never = facts;
       return String(unhandled);

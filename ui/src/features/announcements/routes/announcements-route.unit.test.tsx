@@ -47,6 +47,28 @@ describe('announcements', () => {
   });
 });
 
+describe('many announcements', () => {
+  it('shows them ten to a page, numbered on, with previous and next', async () => {
+    dashboard.announcements = Array.from({ length: 23 }, (_, i) => ({
+      _id: `a${i + 1}`,
+      title: `Notice ${i + 1}`,
+      description: `Text ${i + 1}`,
+      postedAt: new Date(Date.UTC(2026, 0, 30 - i)).toISOString(),
+    }));
+    const { user: clicker } = renderRoute('/dashboard/announcements', { signedInAs: user });
+    expect(await screen.findByRole('heading', { name: '1. Notice 1' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(10);
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await clicker.click(screen.getByRole('button', { name: 'Next' }));
+    await clicker.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: '21. Notice 21' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(3);
+    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+});
+
 describe('make announcement', () => {
   it('posts the announcement, says so, clears the form and re-reads with the new position', async () => {
     backend.admins.add(admin.email);

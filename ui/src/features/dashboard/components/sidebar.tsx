@@ -22,17 +22,16 @@ function Item({ href, children }: { href: string; children: ReactNode }) {
 
 interface SidebarProps {
   roles: Roles;
-  /** How many announcements there are, once known. */
+  /** How many announcements the person has not seen yet, once known. */
   announcementCount: number | undefined;
 }
 
 /** The dashboard's menu: one section per role the user holds. */
 export function Sidebar({ roles, announcementCount }: SidebarProps) {
   const { t } = useTranslation();
-  const announcements =
-    announcementCount === undefined
-      ? t('dashboard.announcements')
-      : t('dashboard.announcementsCount', { count: formatNumber(announcementCount) });
+  const announcements = !announcementCount
+    ? t('dashboard.announcements')
+    : t('dashboard.announcementsCount', { count: formatNumber(announcementCount) });
   // A signed-in user with no admin or member role is a plain user.
   const isUser = roles.isUser || (!roles.isAdmin && !roles.isMember);
   return (

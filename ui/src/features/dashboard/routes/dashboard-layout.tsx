@@ -10,7 +10,7 @@ import { DashboardNavbar } from '../components/dashboard-navbar.tsx';
 import { Sidebar } from '../components/sidebar.tsx';
 
 interface DashboardLayoutProps {
-  /** The member's 'Announcements (N)' count. */
+  /** The 'Announcements (N)' count: those not seen yet. */
   announcementCount: number | undefined;
   /** The page, given the resolved roles. */
   children: (roles: Roles) => ReactNode;

@@ -69,14 +69,16 @@ describe('dashboard shell', () => {
 
   it('leads a member to the member profile, with the announcements count', async () => {
     backend.members.add(member.email);
-    const { currentPath } = renderRoute('/dashboard', { signedInAs: member });
+    const { currentPath, user: clicker } = renderRoute('/dashboard', { signedInAs: member });
     expect(await screen.findByRole('heading', { name: 'Member Profile' })).toBeInTheDocument();
     expect(currentPath()).toBe('/dashboard/memberProfile');
     expect(sectionTitles()).toEqual(['Member Dashboard']);
-    expect(await within(sidebar()).findByRole('link', { name: 'Announcements (2)' })).toHaveAttribute(
-      'href',
-      '/dashboard/announcements',
-    );
+    const link = await within(sidebar()).findByRole('link', { name: 'Announcements (2)' });
+    expect(link).toHaveAttribute('href', '/dashboard/announcements');
+    // Read: the count is of those not seen yet.
+    await clicker.click(link);
+    expect(await screen.findByRole('heading', { name: 'Announcements' })).toBeInTheDocument();
+    expect(await within(sidebar()).findByRole('link', { name: 'Announcements' })).toBeInTheDocument();
   });
 
   it.each([

@@ -1,0 +1,16 @@
+import type { CommandObserver } from '@building/domain/command-handling/command-observer';
+import { logCommands } from './logging/log-commands.ts';
+import type { Logger } from './logging/logger.ts';
+import { countCommands } from './metrics/count-commands.ts';
+
+/** Every observer a service's commands go through: counted, then logged (outermost last). */
+export function observeCommands(options: { logger?: Logger }): CommandObserver {
+  const observers = [countCommands, ...(options.logger ? [logCommands(options.logger)] : [])];
+  return {
+    observe: (command, meta, handle) =>
+      observers.reduce<typeof handle>(
+        (inner, observer) => () => observer.observe(command, meta, inner),
+        handle,
+      )(),
+  };
+}
