@@ -23,6 +23,7 @@ import { couponIdFor } from '@building/domain/coupon/coupon-id';
 import { demoteMember, recordProfile } from '@building/domain/user/commands';
 import { generatedCommands } from './generated-commands.ts';
 import { liveMonth } from './member-month.ts';
+import { setPrices } from './month-account.ts';
 import { seededRandom } from './seeded-random.ts';
 
 export interface ScenarioOptions {
@@ -77,6 +78,7 @@ export async function* decideBuilding(options: ScenarioOptions): AsyncGenerator<
       }),
     );
   await profile(admin.email, admin.name, '', true);
+  await setPrices(commands);
 
   const coupons: string[] = [];
   let announcements = 0;
@@ -127,7 +129,7 @@ export async function* decideBuilding(options: ScenarioOptions): AsyncGenerator<
       const toggle = coupon.status === 'added' && coupon.available ? disableCoupon : enableCoupon;
       await run((now) => toggle(context, { couponId, caller: admin, now }));
     }
-    if (si % 40 === 0) {
+    if (si % 40 === 2) {
       announcements += 1;
       const announcement = {
         announcementId: random.uuid(),

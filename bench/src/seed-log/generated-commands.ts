@@ -1,7 +1,6 @@
 import type { StoredEvent } from '@building/events/envelope';
 import type { Caller } from '@building/domain/command-handling/caller';
 import { createCommandContext, type CommandContext } from '@building/domain/command-handling/command-context';
-import type { CommandResult } from '@building/domain/command-handling/handle-command';
 import { InMemoryEventStore } from '@building/domain/event-store/in-memory-event-store';
 import { DomainError } from '@building/events/domain-error';
 import type { SeededRandom } from './seeded-random.ts';
@@ -16,9 +15,9 @@ export interface GeneratedCommands {
   random: SeededRandom;
   admin: Caller;
   /** Runs one command at the next minute. */
-  run<R extends CommandResult>(command: (now: Date) => Promise<R>): Promise<R>;
+  run<R extends { position: number }>(command: (now: Date) => Promise<R>): Promise<R>;
   /** run, for a command the rules may refuse (a coupon disabled meanwhile, a lease ended): null then. */
-  attempt<R extends CommandResult>(command: (now: Date) => Promise<R>): Promise<R | null>;
+  attempt<R extends { position: number }>(command: (now: Date) => Promise<R>): Promise<R | null>;
   /** The time the next command carries. */
   now(): Date;
 }
@@ -40,7 +39,7 @@ export function generatedCommands(options: {
   const context = createCommandContext({ store, newId: random.uuid, cacheSize: 1_000_000 });
   let minutes = 0;
   const now = () => new Date(start.getTime() + minutes * 60_000);
-  async function run<R extends CommandResult>(command: (now: Date) => Promise<R>): Promise<R> {
+  async function run<R extends { position: number }>(command: (now: Date) => Promise<R>): Promise<R> {
     const result = await command(now());
     minutes += 1;
     return result;

@@ -16,6 +16,7 @@ import {
 } from '@building/domain/testing/rent-payments';
 import { chooseLanguage, markNotificationsRead, setEmailPreferences } from '@building/domain/user/commands';
 import type { GeneratedCommands } from './generated-commands.ts';
+import { chargeMonth, payAtDesk } from './month-account.ts';
 import type { SeededRandom } from './seeded-random.ts';
 
 export interface LeaseMonth {
@@ -28,7 +29,10 @@ export interface LeaseMonth {
 /**
  * One month of a member's lease: most pay on time (now and then with a coupon, or after a declined
  * card); some are reminded first, a few only once overdue, a few leave the month unpaid; the odd
- * one pays twice from two tabs and the second charge is refunded. Besides the rent: a maintenance
+ * one pays twice from two tabs and the second charge is refunded. The month's charges (the plan's
+ * service charge, the meter's bill, an admin's charge, a late fee) are added first; some pay it all
+ * at the desk, by bank or by mobile money, and card payers settle the charges there after the rent.
+ * Besides the money: a maintenance
  * request now and then, taken through the admin's triage with comments; the member reads their
  * notifications and changes which emails they get.
  */
@@ -41,7 +45,12 @@ export async function liveMonth(commands: GeneratedCommands, coupons: readonly s
     run((now) => issueRentReminder(context, { ...lease, kind, issuedAt: now }));
   if (late || unpaid) await remind('due');
   if (unpaid || (late && random.chance(0.15))) await remind('overdue');
-  if (!unpaid) await payRent(commands, coupons, lease, member);
+  await chargeMonth(commands, lease, late || unpaid);
+  if (!unpaid && random.chance(0.2)) await payAtDesk(commands, lease);
+  else if (!unpaid) {
+    await payRent(commands, coupons, lease, member);
+    if (random.chance(0.7)) await payAtDesk(commands, lease);
+  }
   if (random.chance(0.06)) await maintenanceRequest(commands, lease, member);
   if (random.chance(0.15)) await run((now) => markNotificationsRead(context, { caller: member, now }));
   if (random.chance(0.02)) {
