@@ -15,7 +15,7 @@ const withIds = (events: DomainEvent[]) =>
   events.map((e, i) => ({ ...e, id: `e${String(i).padStart(5, '0')}` }));
 const histories = Array.from({ length: 1_000 }, (_, seed) => moneyHistory(seed + 1));
 
-describe('the posting function', () => {
+describe('the posting function', { timeout: 30_000 }, () => {
   it('knows every event type of the catalogue: money that posts, or why it does not', () => {
     const classified = [...moneyEventTypes, ...Object.keys(notMoneyEvents)];
     expect(classified.sort()).toEqual([...eventTypes].sort());
@@ -83,7 +83,8 @@ describe('the posting function', () => {
   });
 });
 
-describe('property: over 1,000 generated histories', () => {
+// A thousand histories take seconds on a busy machine: the property tests get a minute.
+describe('property: over 1,000 generated histories', { timeout: 60_000 }, () => {
   it('debits equal credits, entry by entry and in the trial balance at any moment', () => {
     const r = seededRandom(29);
     for (const history of histories) {
