@@ -4,6 +4,7 @@ import Koa, { type Context } from 'koa';
 import { healthRoute } from '@building/infra/metrics/health-route';
 import { observeCommands } from '@building/infra/observe-commands';
 import { httpMetrics } from '@building/infra/metrics/http-metrics';
+import { traceRequests } from '@building/infra/tracing/trace-requests';
 import { requestId } from '@building/infra/http/request-id';
 import { problemMiddleware } from '@building/infra/http/problem';
 import { problemDocs } from '@building/infra/http/problem-docs';
@@ -48,6 +49,7 @@ export function createApp(commandDeps: CommandDeps): Koa {
   trustProxy(app, deps.trustProxyHops);
   app.use(httpMetrics({ token: deps.metricsToken }));
   app.use(countRefusals());
+  app.use(traceRequests());
   app.use(requestId({ logger: deps.logger }));
   app.use((ctx, next) => deps.commands.scope.run(next));
   app.use(problemMiddleware({ log: deps.log }));

@@ -10,6 +10,17 @@ export const actorSchema = z.union([
 ]);
 export type Actor = z.infer<typeof actorSchema>;
 
+/**
+ * Operational context an event carries beside its facts: the W3C trace context of the command
+ * that recorded it, so the relay, the projector and the mailer continue that command's trace. Not
+ * hashed (it says how the event was handled, not what happened) and absent when tracing is off.
+ */
+export const eventMetadataSchema = z.object({
+  traceparent: z.string().max(128).optional(),
+  tracestate: z.string().max(512).optional(),
+});
+export type EventMetadata = z.infer<typeof eventMetadataSchema>;
+
 /** The envelope as stored and published. `data` is validated per type by the catalogue. */
 export const envelopeSchema = z.object({
   id: z.string().uuid(),
@@ -25,6 +36,7 @@ export const envelopeSchema = z.object({
   causationId: z.string().uuid().nullable(),
   prevHash: z.string().nullable(),
   hash: z.string().regex(/^[0-9a-f]{64}$/),
+  metadata: eventMetadataSchema.optional(),
 });
 export type StoredEvent = z.infer<typeof envelopeSchema>;
 
@@ -44,7 +56,7 @@ export const projectedEnvelopeSchema = envelopeSchema
     data: true,
     occurredAt: true,
   })
-  .extend({ correlationId: z.string().uuid().optional() });
+  .extend({ correlationId: z.string().uuid().optional(), metadata: eventMetadataSchema.optional() });
 export type ProjectedEnvelope = z.infer<typeof projectedEnvelopeSchema>;
 
 /** What a decider returns: the store adds stream, version, position and the hash chain. */

@@ -31,6 +31,17 @@ function actorOf(value: unknown): Actor | undefined {
   return { email: address, role: role as Exclude<Actor, 'system'>['role'] };
 }
 
+/** Event metadata as eventMetadataSchema has it: at most the two W3C trace-context strings. */
+function isTraceContext(value: unknown): value is Record<string, string> {
+  if (!isPlainRecord(value)) return false;
+  const { traceparent, tracestate, ...rest } = value;
+  return (
+    Object.keys(rest).length === 0 &&
+    (traceparent === undefined || (typeof traceparent === 'string' && traceparent.length <= 128)) &&
+    (tracestate === undefined || (typeof tracestate === 'string' && tracestate.length <= 512))
+  );
+}
+
 /**
  * The checks of `envelopeSchema` written out for the shape our own envelopes have (a plain
  * object, as JSON or a database row gives it): several times cheaper than zod's general parse,
@@ -39,7 +50,8 @@ function actorOf(value: unknown): Actor | undefined {
  */
 function fastProjected(raw: unknown): ProjectedEnvelope | undefined {
   if (!isPlainRecord(raw)) return undefined;
-  const { id, stream, version, position, type, schemaVersion, data, occurredAt, correlationId } = raw;
+  const { id, stream, version, position, type, schemaVersion, data, occurredAt, correlationId, metadata } =
+    raw;
   if (
     !isUuid(id) ||
     typeof stream !== 'string' ||
@@ -53,12 +65,24 @@ function fastProjected(raw: unknown): ProjectedEnvelope | undefined {
     !isPlainRecord(data) ||
     typeof occurredAt !== 'string' ||
     !datetime.test(occurredAt) ||
-    (correlationId !== undefined && !isUuid(correlationId))
+    (correlationId !== undefined && !isUuid(correlationId)) ||
+    (metadata !== undefined && !isTraceContext(metadata))
   ) {
     return undefined;
   }
-  const projected = { id, stream, version, position, type, schemaVersion, data: { ...data }, occurredAt };
-  return correlationId === undefined ? projected : { ...projected, correlationId };
+  const projected: ProjectedEnvelope = {
+    id,
+    stream,
+    version,
+    position,
+    type,
+    schemaVersion,
+    data: { ...data },
+    occurredAt,
+  };
+  if (correlationId !== undefined) projected.correlationId = correlationId;
+  if (metadata !== undefined) projected.metadata = { ...metadata };
+  return projected;
 }
 
 function fastEnvelope(raw: unknown): StoredEvent | undefined {

@@ -2,10 +2,11 @@ import type { CommandObserver } from '@building/domain/command-handling/command-
 import { logCommands } from './logging/log-commands.ts';
 import type { Logger } from './logging/logger.ts';
 import { countCommands } from './metrics/count-commands.ts';
+import { traceCommands } from './tracing/trace-commands.ts';
 
-/** Every observer a service's commands go through: counted, then logged (outermost last). */
+/** Every observer a service's commands go through: traced (innermost), counted, logged. */
 export function observeCommands(options: { logger?: Logger }): CommandObserver {
-  const observers = [countCommands, ...(options.logger ? [logCommands(options.logger)] : [])];
+  const observers = [traceCommands, countCommands, ...(options.logger ? [logCommands(options.logger)] : [])];
   return {
     observe: (command, meta, handle) =>
       observers.reduce<typeof handle>(

@@ -13,6 +13,7 @@ import { ensureTopics } from '@building/infra/kafka/ensure-topics';
 import { createLogger, type Logger } from '@building/infra/logging/logger';
 import { createProjector, type ProjectorLog } from './apply-events.ts';
 import { logBatches } from './log-batches.ts';
+import { traceBatches } from './trace-batches.ts';
 import { liveTarget } from './projection-target.ts';
 import { migrateProjector } from './projector-schema.ts';
 import { projections } from './projections/registry.ts';
@@ -35,7 +36,7 @@ export async function startProjector(
     const targets = projections.map(liveTarget);
     await migrateProjector(db, targets);
     const log = options.log ?? ((line: string) => logger.warn(line));
-    const projector = logBatches(createProjector({ db, targets, log }), logger);
+    const projector = logBatches(traceBatches(createProjector({ db, targets, log }), 'projector'), logger);
     const groupId = options.groupId ?? PROJECTOR_GROUP_ID;
     // The metrics port (METRICS_PORT_PROJECTOR): the views' lag, and the group's in the Kafka mode.
     const metricsOn = (checks: Record<string, HealthCheck>, collectors: Array<() => void>) =>

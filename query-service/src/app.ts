@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import cors from '@koa/cors';
 import { httpMetrics } from '@building/infra/metrics/http-metrics';
+import { traceRequests } from '@building/infra/tracing/trace-requests';
 import { requestId } from '@building/infra/http/request-id';
 import { problemMiddleware } from '@building/infra/http/problem';
 import { problemDocs } from '@building/infra/http/problem-docs';
@@ -44,6 +45,7 @@ export function createApp(deps: QueryDeps): Koa {
     log(`response failed: ${String(error)}`);
   });
   app.use(httpMetrics({ token: deps.metricsToken, log }));
+  app.use(traceRequests());
   app.use(requestId({ logger: deps.logger }));
   app.use(
     problemMiddleware({

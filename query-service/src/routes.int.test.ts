@@ -277,10 +277,31 @@ describe.skipIf(missing('postgres'))('the query routes', () => {
     ]);
     const dave = encodeURIComponent(people.dave.email);
     expect((await q.get(`/memberData/${dave}`, { as: people.dave.email })).body).toEqual([]);
+    // With the apartments each leases now and what they owe today, as their own ledger says.
+    const owes = async (email: string) =>
+      (await q.get(`/rent-ledger/${encodeURIComponent(email)}`, { as: people.admin.email })).body
+        .balancePoisha as number;
+    const leased = async (email: string) =>
+      (await q.get(`/memberData/${encodeURIComponent(email)}`, { as: people.admin.email })).body.map(
+        (l: { apartment: string }) => l.apartment,
+      ) as string[];
     expect((await q.get('/members', { as: people.admin.email })).body).toEqual([
-      { _id: `user-${people.alice.email}`, name: 'Alice', email: people.alice.email },
-      { _id: `user-${people.frank.email}`, name: 'Frank', email: people.frank.email },
+      {
+        _id: `user-${people.alice.email}`,
+        name: 'Alice',
+        email: people.alice.email,
+        apartments: ['101'],
+        balancePoisha: await owes(people.alice.email),
+      },
+      {
+        _id: `user-${people.frank.email}`,
+        name: 'Frank',
+        email: people.frank.email,
+        apartments: await leased(people.frank.email),
+        balancePoisha: await owes(people.frank.email),
+      },
     ]);
+    expect(await leased(people.frank.email)).not.toEqual([]);
   });
 
   it('GET /payments/:email lists payments newest first; ?month= finds months by name in either language, and years', async () => {

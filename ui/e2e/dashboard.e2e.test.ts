@@ -115,7 +115,7 @@ describe('the dashboard, in Chromium', () => {
   it('the admin sees the statistics and accepts the request; the user becomes a member, live', async () => {
     await adminPage.goto(`${stack.uiUrl}/dashboard`);
     await adminPage.waitForURL(/\/dashboard\/adminProfile$/);
-    await adminPage.getByText('Total Rooms').waitFor();
+    await adminPage.getByText('Flats available').waitFor();
     expect(await adminPage.getByText(/^\d+\.\d\d%$/).count()).toBe(2);
     await shot(adminPage, 'admin-profile');
 

@@ -193,6 +193,7 @@ describe('on phones and for everyone', () => {
       ['/dashboard/memberPayment', (w) => w.pages.makePayment],
       ['/dashboard/paymentHistory', (w) => w.pages.paymentHistory],
       ['/dashboard/rentLedger', (w) => w.ledger.title],
+      ['/dashboard/account', (w) => w.account.title],
       ['/dashboard/maintenance', (w) => w.maintenance.title],
       ['/dashboard/announcements', (w) => w.pages.announcements],
     ],

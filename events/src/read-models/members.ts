@@ -13,3 +13,13 @@ export const membersView = defineReadModel({
   toResponse: (r) => ({ _id: `user-${r.email}`, ...r }),
 });
 export type Member = z.infer<typeof membersView.response>;
+
+/**
+ * A member as the admins' list shows them (GET /members): the view's fields, the apartments they
+ * lease now, and what they owe today on all their leases (from the rent ledger), in poisha.
+ */
+export const memberListEntry = membersView.response.extend({
+  apartments: z.array(z.string()),
+  balancePoisha: z.number().int(),
+});
+export type MemberListEntry = z.infer<typeof memberListEntry>;

@@ -34,6 +34,7 @@ const columns: ReadonlyArray<readonly [string, string, (event: PreparedEvent) =>
   ['causation_id', 'uuid', (e) => e.causationId],
   ['prev_hash', 'text', (e) => e.prevHash],
   ['hash', 'text', (e) => e.hash],
+  ['metadata', 'text', (e) => (e.metadata ? JSON.stringify(e.metadata) : null)],
 ];
 
 /**
@@ -46,7 +47,7 @@ function appendSql(outbox: boolean, skipConflicts: boolean): string {
   const all = outbox ? [...columns, ['topic', 'text'] as const] : columns;
   const names = columns.map(([name]) => name).join(', ');
   const values = columns
-    .map(([name]) => (name === 'data' || name === 'actor' ? `${name}::jsonb` : name))
+    .map(([name]) => (['data', 'actor', 'metadata'].includes(name) ? `${name}::jsonb` : name))
     .join(', ');
   return `with input as (
       select * from unnest(${all.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})

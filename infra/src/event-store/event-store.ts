@@ -1,3 +1,4 @@
+import { inSpan, traceMetadata } from '../tracing/tracing.ts';
 import type { Knex } from 'knex';
 import type { CommandMetadata, ProjectedEnvelope, StoredEvent } from '@building/events/envelope';
 import type { AppendRequest, AppendResult, EventStore } from '@building/domain/event-store/event-store';
@@ -85,7 +86,11 @@ export class PostgresEventStore implements EventStore {
    * distributed mode) the outbox rows: one statement, shared with the other commands that arrive
    * meanwhile (group commit). Throws ConcurrencyError when a stream moved on.
    */
-  async append(requests: AppendRequest[], meta: CommandMetadata): Promise<AppendResult> {
+  append(requests: AppendRequest[], meta: CommandMetadata): Promise<AppendResult> {
+    return inSpan('event-store append', () => this.appendTraced(requests, meta));
+  }
+
+  private async appendTraced(requests: AppendRequest[], meta: CommandMetadata): Promise<AppendResult> {
     const nonEmpty = requests.filter((r) => r.events.length > 0);
     if (nonEmpty.length === 0) throw new Error('nothing to append');
     const unknown = nonEmpty.filter((r) => r.prevHash === undefined && r.expectedVersion > 0);
@@ -106,6 +111,9 @@ export class PostgresEventStore implements EventStore {
         meta,
       );
     });
+    // The append's trace context goes with its events (to the relay, the projector, the mailer).
+    const metadata = traceMetadata();
+    if (metadata) for (const event of events) event.metadata = metadata;
     const positions = await this.commit({ events });
     this.notify.poke();
     const stored = events.map((event, i) => ({ ...event, position: positions[i]! }));

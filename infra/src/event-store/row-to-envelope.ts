@@ -1,4 +1,4 @@
-import type { ProjectedEnvelope, StoredEvent } from '@building/events/envelope';
+import type { EventMetadata, ProjectedEnvelope, StoredEvent } from '@building/events/envelope';
 
 /** The `events` columns a projection reads (projectedColumns), as Postgres returns them. */
 export interface ProjectedRow {
@@ -11,6 +11,7 @@ export interface ProjectedRow {
   data: Record<string, unknown>;
   occurred_at: Date | string;
   correlation_id: string;
+  metadata?: EventMetadata | null;
 }
 
 /** An `events` row as Postgres returns it. */
@@ -27,7 +28,7 @@ export interface EventRow extends ProjectedRow {
  * and formats no Date per row.
  */
 export const projectedColumns = `position, id, stream, version, type, schema_version, data,
-  to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at, correlation_id`;
+  to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at, correlation_id, metadata`;
 export const envelopeColumns = `${projectedColumns},
   actor, causation_id, prev_hash, hash`;
 
@@ -58,5 +59,6 @@ export function rowToProjected(row: ProjectedRow): ProjectedEnvelope {
         ? row.occurred_at
         : new Date(row.occurred_at).toISOString(),
     correlationId: row.correlation_id,
+    ...(row.metadata ? { metadata: row.metadata } : {}),
   };
 }

@@ -28,6 +28,8 @@ export async function migrateEventStore(db: Knex): Promise<void> {
         tx_id xid8 not null default pg_current_xact_id(),
         unique (stream, version)
       );
+      -- Operational context (the recording command's trace), not hashed: added to older stores.
+      alter table events add column if not exists metadata jsonb;
       create index if not exists events_tx_order on events (tx_id, position);
       create index if not exists events_type on events (type);
       create table if not exists outbox (

@@ -1,3 +1,4 @@
+import { contextOf, inSpan, linkOf, SpanKind } from '../tracing/tracing.ts';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { NOTIFY_CHANNEL } from '../event-store/event-store.ts';
@@ -104,11 +105,24 @@ async function publishBatch(
   const byTopic = new Map<string, OutgoingMessage[]>();
   for (const row of rows) {
     const messages = byTopic.get(row.topic) ?? [];
-    messages.push({ key: row.key, value: JSON.stringify(rowToEnvelope(row)) });
+    // The recording command's trace context rides in the headers too, for consumers of the topic.
+    const headers = row.metadata?.traceparent ? { ...row.metadata } : undefined;
+    messages.push({ key: row.key, value: JSON.stringify(rowToEnvelope(row)), ...(headers && { headers }) });
     byTopic.set(row.topic, messages);
   }
   // One produce request for every topic of the round: one round trip to the broker, not one per topic.
-  await producer.sendTopics([...byTopic].map(([topic, messages]) => ({ topic, messages })));
+  // Traced as a child of the first event's command, linked to the others'.
+  const [first, ...others] = rows.map((row) => row.metadata ?? undefined);
+  await inSpan(
+    'outbox publish',
+    () => producer.sendTopics([...byTopic].map(([topic, messages]) => ({ topic, messages }))),
+    {
+      kind: SpanKind.PRODUCER,
+      parent: contextOf(first),
+      links: others.flatMap((carrier) => linkOf(carrier) ?? []),
+      attributes: { events: rows.length },
+    },
+  );
   await client.query('delete from outbox where position = any($1::bigint[])', [rows.map((r) => r.position)]);
   return rows.length;
 }
@@ -120,7 +134,7 @@ async function publishBatch(
 export async function readPublishable(client: pg.ClientBase, limit: number): Promise<OutboxRow[]> {
   const { rows } = await client.query<OutboxRow>(
     `select o.topic, o.key, e.position, e.id, e.stream, e.version, e.type, e.schema_version, e.data,
-            e.occurred_at, e.actor, e.correlation_id, e.causation_id, e.prev_hash, e.hash
+            e.occurred_at, e.actor, e.correlation_id, e.causation_id, e.prev_hash, e.hash, e.metadata
        from outbox o join events e on e.position = o.position
       where o.tx_id < pg_snapshot_xmin(pg_current_snapshot())
       order by o.tx_id, o.position

@@ -1,4 +1,5 @@
 import { createLogger, type Logger } from '../logging/logger.ts';
+import { startTracing } from '../tracing/tracing.ts';
 
 /** What a server's start gives back: the line it says once up, and how to stop it cleanly. */
 export interface Started {
@@ -41,6 +42,8 @@ export async function runMain(
   host: ProcessHost = nodeProcess,
 ): Promise<void> {
   let started: Started;
+  // Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set; stopped (its last spans sent) after the server.
+  const tracing = startTracing(name);
   try {
     started = await start();
   } catch (error) {
@@ -54,13 +57,16 @@ export async function runMain(
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    started.stop().then(
-      () => host.exit(0),
-      (error: unknown) => {
-        host.error(name, 'stop failed', error);
-        host.exit(1);
-      },
-    );
+    started
+      .stop()
+      .then(() => tracing.stop())
+      .then(
+        () => host.exit(0),
+        (error: unknown) => {
+          host.error(name, 'stop failed', error);
+          host.exit(1);
+        },
+      );
   };
   host.onSignal('SIGINT', stop);
   host.onSignal('SIGTERM', stop);

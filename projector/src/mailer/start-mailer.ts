@@ -13,6 +13,7 @@ import { ensureTopics } from '@building/infra/kafka/ensure-topics';
 import { projectFromKafka } from '../sources/kafka-source.ts';
 import { projectFromStore } from '../sources/store-source.ts';
 import { createMailer, unconfirmedCount, type SendEmail } from './mailer.ts';
+import { traceBatches } from '../trace-batches.ts';
 import { migrateMailer } from './mailer-schema.ts';
 import { smtpSender } from './smtp-transport.ts';
 
@@ -42,7 +43,10 @@ export async function startMailer(
     const unconfirmed = await unconfirmedCount(db);
     if (unconfirmed > 0)
       log(`${unconfirmed} email(s) were claimed but not confirmed before a stop; they are not resent`);
-    const mailer = createMailer({ db, send: options.send ?? smtp!.send, log, logger });
+    const mailer = traceBatches(
+      createMailer({ db, send: options.send ?? smtp!.send, log, logger }),
+      'mailer',
+    );
     const groupId = options.groupId ?? MAILER_GROUP_ID;
     const metricsOn = (checks: Record<string, HealthCheck>, collectors: Array<() => void>) =>
       startMetricsPort(config, 'mailer', config.METRICS_PORT_MAILER, {

@@ -51,7 +51,7 @@ export function asOf(query: unknown): { at: Date; key: string } {
   return { at: now, key: `today ${year}-${index + 1}-${day}` };
 }
 
-async function settledMonths(db: Knex, si?: readonly number[]) {
+export async function settledMonths(db: Knex, si?: readonly number[]) {
   const rows = db(tables.months).select(Object.keys(settledMonthRow.shape));
   if (si) rows.whereIn('si', si);
   return (await rows).map((row) => toSettledMonth(settledMonthRow.parse(row)));

@@ -26,7 +26,8 @@ export async function startProjectorProcess(databaseUrl: string): Promise<{ stop
   await new Promise<void>((resolve, reject) => {
     const hear = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('[projector] running')) resolve();
+      // A structured log line (its message 'running'), or the readable one `npm start` shows.
+      if (/"msg":"running"|\[projector\] running/.test(output)) resolve();
     };
     child.stdout.on('data', hear);
     child.stderr.on('data', hear);

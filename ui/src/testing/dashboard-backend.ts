@@ -4,7 +4,7 @@ import { parsePeriodSearch } from '@building/events/period-search';
 import type { AgreementRequest } from '@building/events/read-models/agreement-requests';
 import type { Announcement } from '@building/events/read-models/announcements';
 import type { MemberApartment } from '@building/events/read-models/member-apartments';
-import type { Member } from '@building/events/read-models/members';
+import type { MemberListEntry as Member } from '@building/events/read-models/members';
 import type { Payment } from '@building/events/read-models/payments';
 import type { OverdueRent, RentLedger } from '@building/events/read-models/rent-ledger';
 import type { AccountResponse } from '@building/events/read-models/account';

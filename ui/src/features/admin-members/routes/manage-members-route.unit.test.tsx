@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { env } from '../../../lib/env.ts';
 import { backend, callsTo } from '../../../testing/backend.ts';
 import { dashboard, serveDashboardBackend } from '../../../testing/dashboard-backend.ts';
@@ -17,8 +17,20 @@ describe('manage members', () => {
   beforeEach(() => {
     backend.admins.add(admin.email);
     dashboard.members = [
-      { _id: 'm1', name: 'Rahim Member', email: 'rahim@example.com' },
-      { _id: 'm2', name: 'Nadia Member', email: 'nadia@example.com' },
+      {
+        _id: 'm1',
+        name: 'Rahim Member',
+        email: 'rahim@example.com',
+        apartments: ['A-101'],
+        balancePoisha: 1_200_000,
+      },
+      {
+        _id: 'm2',
+        name: 'Nadia Member',
+        email: 'nadia@example.com',
+        apartments: ['B-203'],
+        balancePoisha: 0,
+      },
     ];
     backend.members = new Set(['rahim@example.com', 'nadia@example.com']);
   });
@@ -29,10 +41,40 @@ describe('manage members', () => {
     expect(
       screen.getAllByRole('row').map((row) => Array.from(row.children, (cell) => cell.textContent)),
     ).toEqual([
-      ['#', 'User Name', 'Email', 'Action'],
-      ['1', 'Rahim Member', 'rahim@example.com', 'Remove'],
-      ['2', 'Nadia Member', 'nadia@example.com', 'Remove'],
+      ['#', 'User Name', 'Email', 'Apartment', 'Owes today', 'Action'],
+      ['1', 'Rahim Member', 'rahim@example.com', 'A-101', '৳ 12,000', 'Remove'],
+      ['2', 'Nadia Member', 'nadia@example.com', 'B-203', '৳ 0', 'Remove'],
     ]);
+  });
+
+  it('finds members by name, email or apartment, and exports those found as CSV', async () => {
+    // jsdom has no object URLs and no downloads: stand in for them, and put back whatever was there.
+    const saved: Blob[] = [];
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = (blob: Blob) => (saved.push(blob), 'blob:members');
+    URL.revokeObjectURL = () => undefined;
+    onTestFinished(() => {
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+    });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderRoute(path, { signedInAs: admin });
+    await screen.findByRole('cell', { name: 'Rahim Member' });
+    const search = screen.getByRole('searchbox', { name: 'Name, email or apartment' });
+    await user.type(search, 'b-2');
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Rahim Member' })).toBeNull());
+    expect(screen.getByRole('cell', { name: 'Nadia Member' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(clicked).toHaveBeenCalledTimes(1);
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(saved[0]!);
+    });
+    expect(text).toBe('name,email,apartments,balance_taka\r\nNadia Member,nadia@example.com,B-203,0.00\r\n');
+    await user.clear(search);
+    await user.type(search, 'nobody');
+    expect(await screen.findByText('No member matches the search.')).toBeInTheDocument();
   });
 
   it('removes a member after confirmation, then re-reads the list', async () => {

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { query } from '../../../lib/api-client.ts';
-import { formatNumber } from '../../../lib/format.ts';
 import { viewKey } from '../../../lib/view-keys.ts';
 import { statisticsView, type ApartmentStats } from '@building/events/read-models/statistics';
 
@@ -21,7 +20,3 @@ export const apartmentStatsQueryOptions = () =>
   queryOptions({ queryKey: viewKey('statistics'), queryFn: ({ signal }) => getApartmentStats(signal) });
 
 export const useApartmentStats = () => useQuery(apartmentStatsQueryOptions());
-
-/** part/total as a percentage with two decimals; 0.00% of nothing. */
-export const percentOf = (part: number, total: number): string =>
-  `${formatNumber(total > 0 ? (part / total) * 100 : 0, 2)}%`;

@@ -5,7 +5,7 @@ import { useOverdueRent, type OverdueRent } from '../../../lib/overdue-rent.ts';
 import './admin-profile.css';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { ProfileCard } from '../../../components/profile-card.tsx';
-import { percentOf, useApartmentStats, type ApartmentStats } from '../api/get-apartment-stats.ts';
+import { useApartmentStats, type ApartmentStats } from '../api/get-apartment-stats.ts';
 
 function Tiles({ tiles }: { tiles: Array<{ label: string; value: string }> }) {
   return (
@@ -23,9 +23,10 @@ function Tiles({ tiles }: { tiles: Array<{ label: string; value: string }> }) {
 function StatTiles({ stats, overdue }: { stats: ApartmentStats; overdue: OverdueRent | undefined }) {
   const { t } = useTranslation();
   const tiles = [
+    // Flats, not percentages: what an office counts and lets.
     { label: t('pages.totalRooms'), value: formatNumber(stats.total) },
-    { label: t('pages.availableRooms'), value: percentOf(stats.available, stats.total) },
-    { label: t('pages.bookedRooms'), value: percentOf(stats.booked, stats.total) },
+    { label: t('pages.availableRooms'), value: formatNumber(stats.available) },
+    { label: t('pages.bookedRooms'), value: formatNumber(stats.booked) },
     { label: t('pages.users'), value: formatNumber(stats.user) },
     { label: t('pages.members'), value: formatNumber(stats.member) },
     // Who owes rent past the 5th: shown once known (the list is on the Overdue Rent page).

@@ -16,7 +16,7 @@ const tile = (label: string) => screen.getByText(label).closest('.stat-tile') as
 describe('admin profile', () => {
   beforeEach(() => backend.admins.add(admin.email));
 
-  it('shows the profile and the statistics, percentages of the total with two decimals', async () => {
+  it('shows the profile and the statistics, in flats rather than percentages', async () => {
     dashboard.stats = {
       total: 12,
       available: 7,
@@ -27,10 +27,11 @@ describe('admin profile', () => {
     };
     renderRoute('/dashboard/adminProfile', { signedInAs: admin });
     expect(await screen.findByRole('region', { name: 'Profile' })).toHaveTextContent('Ayesha Admin');
-    await screen.findByText('Total Rooms');
-    expect(within(tile('Total Rooms')).getByText('12')).toBeInTheDocument();
-    expect(within(tile('Available Rooms')).getByText('58.33%')).toBeInTheDocument();
-    expect(within(tile('Booked Rooms')).getByText('41.67%')).toBeInTheDocument();
+    await screen.findByText('Flats');
+    expect(within(tile('Flats')).getByText('12')).toBeInTheDocument();
+    expect(within(tile('Flats available')).getByText('7')).toBeInTheDocument();
+    expect(within(tile('Flats leased')).getByText('5')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('%');
     expect(within(tile('Users')).getByText('9')).toBeInTheDocument();
     expect(within(tile('Members')).getByText('4')).toBeInTheDocument();
     // Maintenance requests by status.
@@ -40,7 +41,7 @@ describe('admin profile', () => {
     expect(within(tile('Done')).getByText('6')).toBeInTheDocument();
   });
 
-  it('shows 0.00% for an empty building', async () => {
+  it('shows no flats for an empty building', async () => {
     dashboard.stats = {
       total: 0,
       available: 0,
@@ -50,8 +51,8 @@ describe('admin profile', () => {
       maintenance: { open: 0, acknowledged: 0, scheduled: 0, 'in-progress': 0, done: 0, declined: 0 },
     };
     renderRoute('/dashboard/adminProfile', { signedInAs: admin });
-    await screen.findByText('Total Rooms');
-    expect(within(tile('Available Rooms')).getByText('0.00%')).toBeInTheDocument();
+    await screen.findByText('Flats');
+    expect(within(tile('Flats available')).getByText('0')).toBeInTheDocument();
   });
 
   it("says 'Loading...' and then 'Error loading data' when the read fails", async () => {

@@ -1,0 +1,23 @@
+import { contextOf, inSpan, linkOf, SpanKind } from '@building/infra/tracing/tracing';
+import type { Projector } from './apply-events.ts';
+
+type Carrier = { metadata?: Record<string, unknown> } | undefined;
+
+/**
+ * A span per batch the projector (or the mailer) applies, continuing the trace of the command
+ * that recorded its first event (the context its events carry from the store or Kafka) and
+ * linked to the other commands' traces: one trace shows command -> append -> projection.
+ */
+export function traceBatches(projector: Projector, name: string): Projector {
+  return {
+    project: (raws, options) => {
+      const [first, ...others] = (raws as Carrier[]).map((raw) => raw?.metadata);
+      return inSpan(`${name} batch`, () => projector.project(raws, options), {
+        kind: SpanKind.CONSUMER,
+        parent: contextOf(first),
+        links: others.flatMap((carrier) => linkOf(carrier) ?? []),
+        attributes: { events: raws.length },
+      });
+    },
+  };
+}
