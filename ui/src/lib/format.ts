@@ -1,4 +1,3 @@
-import { monthNames, type Month } from '@building/events/catalogue';
 import { currentLanguage, translate, type Language } from '../i18n/i18n.ts';
 
 /** The locale each language formats with: Bangla digits and Bangla month names in Bangla. */
@@ -79,12 +78,6 @@ export const formatYear = formatDigits;
 /** A month's name in the reader's language (January, জানুয়ারি). */
 export const formatMonthName = (value: number): string =>
   formatter('month-name', { month: 'long', timeZone: 'UTC' }).format(new Date(value));
-
-/** A month as the events record it ('November') in the reader's language; anything else as it is. */
-export function formatRecordedMonth(name: string): string {
-  const index = monthNames.indexOf(name as Month);
-  return index < 0 ? name : formatMonthName(Date.UTC(2000, index, 1));
-}
 
 /** A payment time (unix seconds) as dd/mm/yyyy HH:mm:ss, Dhaka time. */
 export const formatPaymentTime = (unixSeconds: number): string => formatDateTime(unixSeconds * 1000);

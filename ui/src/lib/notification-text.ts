@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { NotificationFacts } from '@building/events/read-models/notifications';
-import { formatLongDate, formatRecordedMonth as month, formatTaka, formatYear } from './format.ts';
+import { formatLongDate, formatTaka, formatYear } from './format.ts';
+import { formatRecordedMonth as month } from './recorded-month.ts';
 
 const statusKey = {
   acknowledged: 'notifications.status.acknowledged',

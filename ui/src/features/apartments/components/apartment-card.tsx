@@ -4,7 +4,19 @@ import { assetUrl } from '../../../lib/asset-url.ts';
 import { formatDigits, formatRooms, formatTaka } from '../../../lib/format.ts';
 import type { Apartment } from '../api/get-apartments.ts';
 
-export function ApartmentCard({ apartment, action }: { apartment: Apartment; action: ReactNode }) {
+/**
+ * One apartment of the listing. The first card's photo is the page's largest paint on a phone: it
+ * is fetched at once and first (`first`), the others only as they near the screen.
+ */
+export function ApartmentCard({
+  apartment,
+  action,
+  first = false,
+}: {
+  apartment: Apartment;
+  action: ReactNode;
+  first?: boolean;
+}) {
   const { t } = useTranslation();
   const booked = apartment.status === 'booked';
   const name = String(apartment.apartment);
@@ -19,7 +31,8 @@ export function ApartmentCard({ apartment, action }: { apartment: Apartment; act
               block: apartment.block,
               floor: formatDigits(apartment.floor),
             })}
-            loading="lazy"
+            loading={first ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : 'auto'}
           />
         </figure>
       </div>

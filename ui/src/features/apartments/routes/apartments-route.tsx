@@ -83,10 +83,11 @@ export default function ApartmentsRoute() {
           <p className="has-text-centered text-muted">{t('apartments.none')}</p>
         ) : (
           <ul className="columns is-multiline" aria-busy={apartments.isPlaceholderData}>
-            {apartments.data.result.map((apartment) => (
+            {apartments.data.result.map((apartment, index) => (
               <li key={apartment._id} className="column is-full-mobile is-half-tablet is-one-third-desktop">
                 <ApartmentCard
                   apartment={apartment}
+                  first={index === 0}
                   action={
                     <AgreementButton
                       availability={availabilityOf(apartment)}

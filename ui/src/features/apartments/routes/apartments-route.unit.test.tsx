@@ -70,6 +70,15 @@ describe('apartment listing', () => {
     expect(first).toHaveTextContent('Statusavailable');
   });
 
+  it("fetches the first card's photo at once and first (the phone's largest paint), the rest lazily", async () => {
+    renderRoute('/apartment');
+    await screen.findByRole('article', { name: 'Apartment A-101' });
+    const photo = (name: string) => within(card(name)).getByRole('img');
+    expect(photo('A-101')).toHaveAttribute('loading', 'eager');
+    expect(photo('A-101')).toHaveAttribute('fetchpriority', 'high');
+    expect(photo('A-102')).toHaveAttribute('loading', 'lazy');
+  });
+
   it('disables Agreement on booked apartments, labelled Booked', async () => {
     backend.apartments = makeApartments(3, (i) => (i === 1 ? { status: 'booked' } : {}));
     renderRoute('/apartment', { signedInAs: member });

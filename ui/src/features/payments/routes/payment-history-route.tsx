@@ -3,7 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
-import { formatPaymentTime, formatRecordedMonth, formatTaka, formatYear } from '../../../lib/format.ts';
+import { formatPaymentTime, formatTaka, formatYear } from '../../../lib/format.ts';
+import { formatRecordedMonth } from '../../../lib/recorded-month.ts';
 import { useReceiptDownload } from '../../../lib/use-receipt-download.ts';
 import { usePayments } from '../api/get-payments.ts';
 
