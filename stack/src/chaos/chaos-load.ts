@@ -8,7 +8,7 @@ import { seededRandom } from './malformed-requests.ts';
  * (its type and what makes it unique), so the store can be asked how many times it was written.
  */
 export interface SentCommand {
-  kind: 'user' | 'announcement' | 'coupon' | 'toggle';
+  kind: 'user' | 'announcement' | 'coupon' | 'toggle' | 'price';
   /** The HTTP status, or 0 when the connection failed (the service was killed mid-request). */
   status: number;
   marker: { type: string; stream?: string; field?: 'title' | 'code'; value?: string };
@@ -20,7 +20,8 @@ export const answered = (command: SentCommand) => command.status >= 200 && comma
 
 /**
  * A seeded stream of commands from several clients at once for `durationMs`: people registering,
- * the admin posting announcements, adding coupons and switching them off and on. Every command's
+ * the admin posting announcements, adding coupons and switching them off and on, setting the service
+ * plan and the utilities' tariffs (one stream each, so they race). Every command's
  * event is unique (a new email, title or code; a toggle's answer names its position), so a lost or
  * doubled write shows in the store. No client retries: a failed command is just not answered.
  */
@@ -82,6 +83,18 @@ export async function sendLoad(options: {
         const stream = json.insertedId ? streams.announcement(json.insertedId as string) : undefined;
         const marker = { type: 'AnnouncementPosted', stream, field: 'title' as const, value: title };
         sent.push({ kind: 'announcement', status, marker, position: json.position as number | undefined });
+      } else if (roll < 0.58) {
+        // A new price each time (n only grows): a 2xx must have written exactly one event.
+        const utility = (['service', 'electricity', 'gas', 'water'] as const)[n % 4]!;
+        const price = 1000 + n;
+        const [path, body, type] =
+          utility === 'service'
+            ? ['/charge-plans/service', { byBlock: { A: price, B: price + 1 } }, 'ChargePlanSet']
+            : [`/tariffs/${utility}`, { perUnit: price / 100, fixed: 50 }, 'TariffSet'];
+        const { status, json } = await send('PUT', path, admin, body);
+        if (status >= 200 && status < 300 && json.modifiedCount === 0) continue;
+        const marker = { type, stream: streams.tariff(utility) };
+        sent.push({ kind: 'price', status, marker, position: json.position as number | undefined });
       } else if (roll < 0.7 || coupons.length === 0) {
         const code = `C${tag}`;
         const { status, json } = await send('POST', '/addCoupon', admin, { code, discount: 10 });

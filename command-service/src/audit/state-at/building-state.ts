@@ -1,4 +1,8 @@
-import type { EventData } from '@building/events/catalogue';
+import type { EventData, Month } from '@building/events/catalogue';
+import { monthIndexOf } from '@building/events/rent-ledger/building-calendar';
+import { streams } from '@building/events/streams';
+import { leaseOfMonth } from '@building/domain/account/apartment-leases';
+import { monthBalance, openCharges, standingPayments } from '@building/domain/account/month-account';
 import { ledgersAt, type LeaseLedger } from '@building/events/rent-ledger/lease-ledger';
 import type { Replay } from './state-at.ts';
 
@@ -31,8 +35,61 @@ export interface BuildingState {
   payments: Record<string, PaymentAttempt>;
   /** Every lease's rent ledger at the moment: the query-service's answer, from the log alone. */
   rentLedger: LeaseLedger[];
+  /** Each month that holds money beside card rent, as the account's deciders count it. */
+  accounts: MonthAccount[];
+  /** The service plan and the tariffs in force, and each meter's last reading. */
+  prices: {
+    plan: EventData<'ChargePlanSet'> | null;
+    tariffs: Array<EventData<'TariffSet'>>;
+    meters: Array<EventData<'MeterRead'>>;
+  };
   events: number;
   skipped: Replay['skipped'];
+}
+
+/** One month of an apartment's account: what it owes (rent, open charges, late fee) and what paid it. */
+export interface MonthAccount {
+  si: number;
+  month: Month;
+  year: number;
+  email: string | null;
+  rentPoisha: number;
+  charges: Array<{ chargeId: string; kind: string; description: string; amountPoisha: number }>;
+  lateFeePoisha: number;
+  offline: Array<{ paymentId: string; method: string; reference: string; amountPoisha: number }>;
+  owedPoisha: number;
+  paidPoisha: number;
+  remainingPoisha: number;
+}
+
+/** The months holding a charge, a late fee or an offline payment, with their balance at the moment. */
+function monthAccounts(replay: Replay): MonthAccount[] {
+  const accounts: MonthAccount[] = [];
+  for (const state of Object.values(replay.months)) {
+    const any = state.charges[0] ?? state.offline[0] ?? state.lateFee;
+    if (!any) continue;
+    const { si, month, year } = any;
+    const lease = leaseOfMonth(replay.leases[streams.agreement(si)] ?? { leases: [] }, { month, year });
+    const rentPoisha = lease?.rentPoisha ?? 0;
+    accounts.push({
+      si,
+      month,
+      year,
+      email: lease?.email ?? null,
+      rentPoisha,
+      charges: openCharges(state).map(({ chargeId, kind, description, amountPoisha }) => ({
+        ...{ chargeId, kind, description, amountPoisha },
+      })),
+      lateFeePoisha: state.lateFee?.amountPoisha ?? 0,
+      offline: standingPayments(state).map(({ paymentId, method, reference, amountPoisha }) => ({
+        ...{ paymentId, method, reference, amountPoisha },
+      })),
+      ...monthBalance(state, rentPoisha),
+    });
+  }
+  return accounts.sort(
+    (a, b) => a.year - b.year || monthIndexOf(a.month) - monthIndexOf(b.month) || a.si - b.si,
+  );
 }
 
 export function buildingState(replay: Replay): BuildingState {
@@ -54,7 +111,23 @@ export function buildingState(replay: Replay): BuildingState {
     Object.values(replay.ledger.settled),
     new Date(at),
   );
-  return { at, holders, coupons, payments: paymentAttempts(replay), rentLedger, events, skipped };
+  const tariffs = Object.values(replay.tariffs);
+  const prices = {
+    plan: tariffs.find((t) => t.plan)?.plan ?? null,
+    tariffs: tariffs.flatMap((t) => (t.tariff ? [t.tariff] : [])),
+    meters: Object.values(replay.meters).flatMap((m) => (m.last ? [m.last] : [])),
+  };
+  return {
+    at,
+    holders,
+    coupons,
+    payments: paymentAttempts(replay),
+    rentLedger,
+    accounts: monthAccounts(replay),
+    prices,
+    events,
+    skipped,
+  };
 }
 
 /**

@@ -2,13 +2,20 @@ import { categoryOf } from '@building/events/catalogue';
 import type { StoredEvent } from '@building/events/envelope';
 import { decodeEvent, type DecodedEvent } from '@building/events/decode-event';
 import { applyLedgerEvent, noLedgerFacts, type LedgerFacts } from '@building/events/rent-ledger/ledger-facts';
+import {
+  apartmentLeasesAggregate,
+  type ApartmentLeasesState,
+} from '@building/domain/account/apartment-leases';
+import { meterAggregate, type MeterState } from '@building/domain/account/meter';
+import { monthAccountAggregate, type MonthAccountState } from '@building/domain/account/month-account';
+import { tariffAggregate, type TariffState } from '@building/domain/account/tariff';
 import { agreementAggregate, type AgreementState } from '@building/domain/agreement/agreement';
 import type { Aggregate } from '@building/domain/command-handling/aggregate';
 import { couponAggregate, type CouponState } from '@building/domain/coupon/coupon';
 import { paymentAggregate, type PaymentState } from '@building/domain/payments/payment';
 
 /** The categories whose events the state-at-a-time report folds (a demotion ends leases in agreement streams). */
-export const stateCategories = ['agreement', 'coupon', 'payment'] as const;
+export const stateCategories = ['agreement', 'coupon', 'payment', 'tariff', 'meter'] as const;
 
 /**
  * The log folded up to a moment, per stream, with the aggregates' own evolve functions: the
@@ -19,6 +26,14 @@ export interface Replay {
   agreements: Record<string, AgreementState>;
   coupons: Record<string, CouponState>;
   payments: Record<string, PaymentState>;
+  /** Each apartment's leases (by agreement stream), as the account's deciders fold them. */
+  leases: Record<string, ApartmentLeasesState>;
+  /** Each month's money beside card rent (by payment stream): charges, late fee, offline payments. */
+  months: Record<string, MonthAccountState>;
+  /** The service plan and the utilities' tariffs (by tariff stream). */
+  tariffs: Record<string, TariffState>;
+  /** Each meter's last reading (by meter stream). */
+  meters: Record<string, MeterState>;
   /** Leases and settled months, as the rent ledger reads them (the same fold as the scheduler's). */
   ledger: LedgerFacts;
   /** Events that occurred up to `at` and were folded. */
@@ -33,6 +48,10 @@ export function emptyReplay(at: Date): Replay {
     agreements: {},
     coupons: {},
     payments: {},
+    leases: {},
+    months: {},
+    tariffs: {},
+    meters: {},
     ledger: noLedgerFacts(),
     events: 0,
     skipped: [],
@@ -60,12 +79,20 @@ export function foldAt(replay: Replay, event: StoredEvent): Replay {
   switch (categoryOf(decoded.type)) {
     case 'agreement':
       evolveIn(replay.agreements, agreementAggregate, decoded);
+      evolveIn(replay.leases, apartmentLeasesAggregate, decoded);
       break;
     case 'coupon':
       evolveIn(replay.coupons, couponAggregate, decoded);
       break;
     case 'payment':
       evolveIn(replay.payments, paymentAggregate, decoded);
+      evolveIn(replay.months, monthAccountAggregate, decoded);
+      break;
+    case 'tariff':
+      evolveIn(replay.tariffs, tariffAggregate, decoded);
+      break;
+    case 'meter':
+      evolveIn(replay.meters, meterAggregate, decoded);
       break;
   }
   return replay;

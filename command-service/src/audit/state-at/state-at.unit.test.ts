@@ -220,3 +220,93 @@ describe('the building at a point in time, from the log alone', () => {
     expect(ended).toMatchObject({ active: false, balancePoisha: 1_200_000 });
   });
 });
+
+describe('a month’s account at a point in time', () => {
+  const account = {
+    si: 7,
+    apartment: 'A7',
+    month: 'January',
+    year: 2026,
+    email: 'rina@example.com',
+    name: 'Rina',
+  };
+  const leaseId = '00000000-0000-4000-8000-000000000007';
+  const chargeId = '22222222-2222-4222-8222-222222222222';
+  const paymentId = '11111111-1111-4111-8111-111111111111';
+  const withAccount = [
+    ...log,
+    event('tariff-service', '2026-01-01T00:00:00.000Z', {
+      type: 'ChargePlanSet',
+      data: {
+        tariff: 'service',
+        amountPoisha: 300_000,
+        byBlock: null,
+        setBy: 'admin@example.com',
+        setAt: '2026-01-01T00:00:00.000Z',
+      },
+    }),
+    event('payment-7-2026-january', '2026-01-13T10:00:00.000Z', {
+      type: 'ChargeAdded',
+      data: {
+        ...account,
+        month: 'January',
+        leaseId,
+        chargeId,
+        block: 'A',
+        kind: 'service',
+        amountPoisha: 300_000,
+        description: 'Service charge',
+        origin: 'plan',
+        addedBy: 'scheduler',
+        addedAt: '2026-01-13T10:00:00.000Z',
+      },
+    }),
+    event('payment-7-2026-january', '2026-01-14T10:00:00.000Z', {
+      type: 'OfflinePaymentRecorded',
+      data: {
+        ...account,
+        month: 'January',
+        leaseId,
+        paymentId,
+        method: 'bkash',
+        reference: 'TX1',
+        amountPoisha: 100_000,
+        recordedBy: 'admin@example.com',
+        recordedAt: '2026-01-14T10:00:00.000Z',
+      },
+    }),
+    event('payment-7-2026-january', '2026-01-16T10:00:00.000Z', {
+      type: 'PaymentReversed',
+      data: {
+        ...{ si: 7, month: 'January', year: 2026, email: 'rina@example.com' },
+        paymentId,
+        amountPoisha: 100_000,
+        reason: 'wrong flat',
+        reversedBy: 'admin@example.com',
+        reversedAt: '2026-01-16T10:00:00.000Z',
+      },
+    }),
+  ] as StoredEvent[];
+
+  it('owes the charge beside the card-paid rent, less the bKash payment standing then', () => {
+    const state = foldUntil('2026-01-15T00:00:00Z', withAccount);
+    expect(state.accounts).toEqual([
+      expect.objectContaining({
+        si: 7,
+        month: 'January',
+        email: 'rina@example.com',
+        charges: [expect.objectContaining({ chargeId, amountPoisha: 300_000 })],
+        offline: [expect.objectContaining({ method: 'bkash', reference: 'TX1', amountPoisha: 100_000 })],
+        owedPoisha: 1_500_000,
+        paidPoisha: 1_300_000,
+        remainingPoisha: 200_000,
+      }),
+    ]);
+    expect(state.prices.plan).toMatchObject({ amountPoisha: 300_000 });
+  });
+
+  it('owes it all again once the payment was reversed', () => {
+    const state = foldUntil('2026-01-20T00:00:00Z', withAccount);
+    expect(state.accounts[0]).toMatchObject({ offline: [], remainingPoisha: 300_000 });
+  });
+});

@@ -4,7 +4,7 @@ import type { BuildingState } from './building-state.ts';
 
 const taka = (poisha: number) => (poisha / 100).toFixed(2);
 
-/** The state as aligned tables: apartments held, coupons, payments, the rent ledger. */
+/** The state as aligned tables: apartments held, coupons, payments, the rent ledger, the accounts, the prices. */
 export function stateReport(state: BuildingState): string[] {
   const holders = Object.values(state.holders).sort((a, b) => a.si - b.si);
   const coupons = Object.values(state.coupons).sort((a, b) => a.code.localeCompare(b.code));
@@ -73,6 +73,41 @@ export function stateReport(state: BuildingState): string[] {
         ];
       }),
     ),
+  );
+  lines.push('', `Accounts: months with charges or offline payments (${state.accounts.length})`);
+  lines.push(
+    ...section(
+      ['SI', 'MONTH', 'YEAR', 'MEMBER', 'RENT', 'CHARGES', 'LATE FEE', 'OFFLINE PAID', 'PAID', 'OWED'],
+      state.accounts.map((a) => [
+        String(a.si),
+        a.month,
+        String(a.year),
+        a.email ?? '-',
+        `${taka(a.rentPoisha)} BDT`,
+        `${taka(a.charges.reduce((sum, c) => sum + c.amountPoisha, 0))} BDT (${a.charges.length})`,
+        `${taka(a.lateFeePoisha)} BDT`,
+        `${taka(a.offline.reduce((sum, p) => sum + p.amountPoisha, 0))} BDT (${a.offline.length})`,
+        `${taka(a.paidPoisha)} BDT`,
+        `${taka(a.remainingPoisha)} BDT`,
+      ]),
+    ),
+  );
+  const { plan, tariffs, meters } = state.prices;
+  lines.push('', 'Prices');
+  lines.push(
+    `  service plan: ${
+      !plan
+        ? '(none)'
+        : plan.byBlock
+          ? Object.entries(plan.byBlock)
+              .map(([block, poisha]) => `${block} ${taka(poisha)} BDT`)
+              .join(', ')
+          : `${taka(plan.amountPoisha ?? 0)} BDT`
+    }`,
+    ...tariffs.map(
+      (t) => `  ${t.tariff}: ${taka(t.perUnitPoisha)} BDT per unit + ${taka(t.fixedPoisha)} BDT`,
+    ),
+    `  meters read: ${meters.length}`,
   );
   for (const s of state.skipped) lines.push(`skipped ${s.stream} v${s.version}: ${s.reason}`);
   return lines;
