@@ -2,8 +2,10 @@ import http from 'node:http';
 import { signAccessToken } from '@building/infra/auth/access-token';
 import { highestApplied } from '@building/infra/read-models/applied-position';
 import { freePort } from '@building/ports/ports';
-import type { Benchmark, Figure } from './benchmark.ts';
+import type { TestDatabase } from '@building/infra/testing/test-database';
+import type { Benchmark, BenchContext, Figure } from './benchmark.ts';
 import { describeStatuses, failures, httpLoad, latencyFigures, send } from './http-load.ts';
+import { startOtlpSink } from './otlp-sink.ts';
 import { startCpuSplit } from './process-cpu.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
 
@@ -20,118 +22,155 @@ const admin = 'bench-admin@building.test';
  */
 export const commands: Benchmark = {
   name: 'commands',
-  summary: `POST /addCoupon, ${clients} clients for ${durationMs / 1000} s, command-service + projector running`,
+  summary: `POST /addCoupon, ${clients} clients for ${durationMs / 1000} s, command-service + projector running, instrumentation off and on`,
   async run(context) {
     const database = await context.database('commands');
-    const env = {
-      DATABASE_URL: database.url,
-      JWT_SECRET: jwtSecret,
-      ADMIN_EMAILS: admin,
-      HOST: '127.0.0.1',
-      COMMAND_PORT: String(await freePort()),
-      RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
-    };
-    const processes: ServiceProcess[] = [];
+    const sink = await startOtlpSink();
     try {
-      // Each server's Postgres backends carry its name (the CPU split below tells them apart).
-      const named = (name: string) => {
-        const url = new URL(database.url);
-        url.searchParams.set('application_name', name);
-        return { ...env, DATABASE_URL: url.toString() };
-      };
-      const service = await startServiceProcess(
-        '@building/command-service/main',
-        named('command-service'),
-        /listening on (\S+)/,
-        context.progress,
-      );
-      processes.push(service);
-      const projector = await startServiceProcess(
-        '@building/projector/main',
-        named('projector'),
-        /running/,
-        context.progress,
-      );
-      processes.push(projector);
-      const token = await signAccessToken(
-        { email: admin, uid: 'bench-admin', emailVerified: true },
-        jwtSecret,
-        3600,
-      );
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      const agent = new http.Agent();
-      const registered = await send(agent, new URL(service.ready), {
-        method: 'POST',
-        path: `/users/${admin}`,
-        headers,
-        body: JSON.stringify({ name: 'Bench Admin', email: admin }),
-      });
-      agent.destroy();
-      if (registered !== 200) throw new Error(`registering the bench admin answered ${registered}`);
-      const addCoupon = (prefix: string) => [
+      // Instrumentation off (no logs, no traces; the metrics are always on), then on (JSON logs at
+      // info, every span sent to a collector): the same database, one after the other.
+      const off = await measure(context, database, 'off', { LOG_LEVEL: 'silent' });
+      const on = await measure(context, database, 'on', { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url });
+      if (sink.exports() === 0) throw new Error('instrumentation on, yet no span reached the collector');
+      return [
+        ...on.figures,
         {
-          method: 'POST',
-          path: '/addCoupon',
-          headers,
-          body: JSON.stringify({ code: `${prefix}{n}`, discount: 10, description: 'Bench coupon' }),
-        },
-      ];
-      const warm = await httpLoad({
-        url: service.ready,
-        clients,
-        durationMs: 1000,
-        requests: addCoupon('WARM'),
-      });
-      // A refused admin would make the figures a measure of refusals: stop instead.
-      if (failures(warm) > 0) throw new Error(`the warm-up was refused: ${describeStatuses(warm.statuses)}`);
-      context.progress(`${clients} clients for ${durationMs / 1000} s`);
-      const cpu = await startCpuSplit(database.db, {
-        'command-service': service.pid,
-        projector: projector.pid,
-      });
-      const result = await httpLoad({
-        url: service.ready,
-        clients,
-        durationMs,
-        requests: addCoupon('BENCH'),
-      });
-      const cpuSplit = await cpu.stop();
-      const lastPosition = Number(
-        (await database.db('events').max('position as p').first<{ p: string }>())?.p ?? 0,
-      );
-      const loadEnded = performance.now();
-      let applied = await highestApplied(database.db);
-      while (applied < lastPosition && performance.now() - loadEnded < 60_000) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        applied = await highestApplied(database.db);
-      }
-      const projectorAlive = processes.every((p) => p.exited() === null);
-      const figures: Figure[] = [
-        {
-          metric: 'commands/s',
-          value: result.perSecond,
+          metric: 'commands/s, instrumentation off',
+          value: off.perSecond,
           unit: '/s',
-          target: { atLeast: 3000 },
-          note: `${result.requests} POST /addCoupon, ${clients} clients, projector ${projectorAlive ? 'running' : 'DIED'}`,
+          note: `p99 ${off.p99.toFixed(1)} ms; on: p99 ${on.p99.toFixed(1)} ms, ${sink.exports()} span exports`,
         },
-        ...latencyFigures('command', result, 30),
         {
-          metric: 'projector behind after the load',
-          value: performance.now() - loadEnded,
-          unit: 'ms',
-          note:
-            applied >= lastPosition
-              ? `every projection reached position ${lastPosition}`
-              : `still at ${applied} of ${lastPosition} after 60 s`,
+          metric: 'commands/s, instrumentation on / off',
+          value: on.perSecond / off.perSecond,
+          unit: 'x',
+          target: { atLeast: 0.95 },
+          note: 'logs at info and traces to a collector, against neither (same run, one after the other)',
         },
-        ...cpuFigures(cpuSplit, result.requests),
       ];
-      return figures;
     } finally {
-      for (const process of processes.reverse()) await process.stop();
+      await sink.stop();
     }
   },
 };
+
+/** One pass: the servers started with `extraEnv`, warmed, loaded for the duration, and stopped. */
+async function measure(
+  context: BenchContext,
+  database: TestDatabase,
+  label: string,
+  extraEnv: Record<string, string>,
+): Promise<{ figures: Figure[]; perSecond: number; p99: number }> {
+  const env = {
+    DATABASE_URL: database.url,
+    JWT_SECRET: jwtSecret,
+    ADMIN_EMAILS: admin,
+    HOST: '127.0.0.1',
+    COMMAND_PORT: String(await freePort()),
+    RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
+    ...extraEnv,
+  };
+  const processes: ServiceProcess[] = [];
+  try {
+    // Each server's Postgres backends carry its name (the CPU split below tells them apart).
+    const named = (name: string) => {
+      const url = new URL(database.url);
+      url.searchParams.set('application_name', name);
+      return { ...env, DATABASE_URL: url.toString() };
+    };
+    const service = await startServiceProcess(
+      '@building/command-service/main',
+      named('command-service'),
+      /listening on (http:\/\/[^\s"]+)/,
+      context.progress,
+    );
+    processes.push(service);
+    const projector = await startServiceProcess(
+      '@building/projector/main',
+      named('projector'),
+      /running/,
+      context.progress,
+    );
+    processes.push(projector);
+    const token = await signAccessToken(
+      { email: admin, uid: 'bench-admin', emailVerified: true },
+      jwtSecret,
+      3600,
+    );
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const agent = new http.Agent();
+    const registered = await send(agent, new URL(service.ready), {
+      method: 'POST',
+      path: `/users/${admin}`,
+      headers,
+      body: JSON.stringify({ name: 'Bench Admin', email: admin }),
+    });
+    agent.destroy();
+    if (registered !== 200) throw new Error(`registering the bench admin answered ${registered}`);
+    const addCoupon = (prefix: string) => [
+      {
+        method: 'POST',
+        path: '/addCoupon',
+        headers,
+        body: JSON.stringify({ code: `${prefix}{n}`, discount: 10, description: 'Bench coupon' }),
+      },
+    ];
+    const tag = label.toUpperCase();
+    const warm = await httpLoad({
+      url: service.ready,
+      clients,
+      durationMs: 1000,
+      requests: addCoupon(`WARM${tag}`),
+    });
+    // A refused admin would make the figures a measure of refusals: stop instead.
+    if (failures(warm) > 0) throw new Error(`the warm-up was refused: ${describeStatuses(warm.statuses)}`);
+    context.progress(`instrumentation ${label}: ${clients} clients for ${durationMs / 1000} s`);
+    const cpu = await startCpuSplit(database.db, {
+      'command-service': service.pid,
+      projector: projector.pid,
+    });
+    const result = await httpLoad({
+      url: service.ready,
+      clients,
+      durationMs,
+      requests: addCoupon(`BENCH${tag}`),
+    });
+    const cpuSplit = await cpu.stop();
+    const lastPosition = Number(
+      (await database.db('events').max('position as p').first<{ p: string }>())?.p ?? 0,
+    );
+    const loadEnded = performance.now();
+    let applied = await highestApplied(database.db);
+    while (applied < lastPosition && performance.now() - loadEnded < 60_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      applied = await highestApplied(database.db);
+    }
+    const projectorAlive = processes.every((p) => p.exited() === null);
+    const figures: Figure[] = [
+      {
+        metric: 'commands/s',
+        value: result.perSecond,
+        unit: '/s',
+        target: { atLeast: 3000 },
+        note: `${result.requests} POST /addCoupon, ${clients} clients, instrumentation ${label}, projector ${projectorAlive ? 'running' : 'DIED'}`,
+      },
+      ...latencyFigures('command', result, 30),
+      {
+        metric: 'projector behind after the load',
+        value: performance.now() - loadEnded,
+        unit: 'ms',
+        note:
+          applied >= lastPosition
+            ? `every projection reached position ${lastPosition}`
+            : `still at ${applied} of ${lastPosition} after 60 s`,
+      },
+      ...cpuFigures(cpuSplit, result.requests),
+    ];
+    return { figures, perSecond: result.perSecond, p99: result.latency.p99 };
+  } finally {
+    for (const process of processes.reverse()) await process.stop();
+  }
+}
 
 const clientsLabel = 'load clients (this process)';
 

@@ -1,7 +1,10 @@
+import { createWriteStream } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import Router from '@koa/router';
+import { createLogger } from '@building/infra/logging/logger';
+import { startTracing } from '@building/infra/tracing/tracing';
 import { createMemoryRateLimiter } from '@building/infra/rate-limit/memory-rate-limiter';
 import { createApp } from '@building/query-service/app';
 import { createLruCacheStore } from '@building/query-service/cache/lru-cache-store';
@@ -12,6 +15,7 @@ import { defaultImagesDir } from '@building/query-service/start-query-service';
 import type { Benchmark, Figure } from './benchmark.ts';
 import { freshStore } from './bench-store.ts';
 import { httpLoad, latencyFigures, type HttpLoadResult } from './http-load.ts';
+import { startOtlpSink } from './otlp-sink.ts';
 import { seedLog } from './seed-log/seed-log.ts';
 import { catchUpViews } from './views.ts';
 
@@ -60,6 +64,20 @@ export const listing: Benchmark = {
       reads: { limiter, perMinute: 1_000_000_000 },
       log: context.progress,
     });
+    // The same app with the instrumentation on: JSON logs (reads at debug, so none at info) and a
+    // span per request, sent to a stand-in collector while it is measured.
+    const instrumented = createApp({
+      db,
+      jwtSecret: 'bench-secret-bench-secret-bench-secret-01',
+      uiOrigins: [],
+      cache: createViewCache(createLruCacheStore(), changes.versionOf),
+      changes,
+      imagesDir: defaultImagesDir,
+      reads: { limiter, perMinute: 1_000_000_000 },
+      log: context.progress,
+      logger: createLogger('query-service', createWriteStream('/dev/null')),
+    });
+    const sink = await startOtlpSink();
     const paths = Array.from(
       { length: Math.ceil(apartments / PAGE_SIZE) },
       (_, page) => `/apartment?page=${page}`,
@@ -104,9 +122,26 @@ export const listing: Benchmark = {
       const bareBefore = await load('bare node:http', bare.url);
       const framework = await load('Koa + @koa/router', koaRouter.url);
       const listed = await load('query-service', service.url);
+      const withInstrumentation = await serve(instrumented.callback());
+      servers.push(withInstrumentation);
+      process.env.OTEL_EXPORTER_OTLP_ENDPOINT = sink.url;
+      const tracing = startTracing('query-service');
+      const listedOn = await load('query-service, instrumentation on', withInstrumentation.url);
+      await tracing.stop();
+      if (sink.exports() === 0) throw new Error('instrumentation on, yet no span reached the collector');
       const bareAfter = await load('bare node:http again', bare.url);
-      return listingFigures(listed, [bareBefore, bareAfter], framework);
+      return [
+        ...listingFigures(listed, [bareBefore, bareAfter], framework),
+        {
+          metric: 'listing req/s, instrumentation on / off',
+          value: listedOn.perSecond / listed.perSecond,
+          unit: 'x',
+          target: { atLeast: 0.95 },
+          note: `on ${Math.round(listedOn.perSecond)}/s, p99 ${listedOn.latency.p99.toFixed(1)} ms (logs, a span per request to a collector; ${sink.exports()} exports); off ${Math.round(listed.perSecond)}/s`,
+        },
+      ];
     } finally {
+      await sink.stop();
       for (const server of servers) await server.close();
       await changes.stop();
       await limiter.close?.();

@@ -18,6 +18,7 @@ import { apartmentRoutes } from './apartment/api.ts';
 import { authRoutes } from './auth/api.ts';
 import type { AppDeps, CommandDeps } from './command-deps.ts';
 import { couponRoutes } from './coupon/api.ts';
+import { depositRoutes } from './deposits/api.ts';
 import { expenseRoutes } from './expense/api.ts';
 import { accessClaims } from './http/current-caller.ts';
 import { jsonBody } from './http/json-body.ts';
@@ -83,6 +84,7 @@ export function createApp(commandDeps: CommandDeps): Koa {
     imageRoutes(deps),
     maintenanceRoutes(deps),
     accountRoutes(deps),
+    depositRoutes(deps),
     expenseRoutes(deps),
   ];
   app.use(routeBySegment(routers, { allowedMethods: false }));

@@ -233,6 +233,23 @@ const matrix: Row[] = [
     expect: { anonymous: 401, user: 403, member: 200, otherMember: 403, admin: 200 },
   },
   {
+    route: 'POST /deposits/payments (a member’s deposit)',
+    prepare: async (t) => {
+      const email = freshEmail('tenant');
+      const { si } = await t.makeMember(email);
+      const body = { si, email, method: 'cash', reference: 'DESK-1', amount: 100 };
+      return { method: 'POST', path: '/deposits/payments', body };
+    },
+    expect: adminOnly,
+  },
+  {
+    route: 'POST /deposits/settle (a lease that ended)',
+    prepare: async (t, _actor, all) => {
+      const email = freshEmail('tenant');
+      const { si } = await t.makeMember(email);
+      await t.call('PATCH', `/memberRemove/${email}`, { token: all.admin.token });
+      const body = { si, email, deductions: [], method: 'cash', reference: 'DESK-2' };
+      return { method: 'POST', path: '/deposits/settle', body };
     route: 'POST /expenses',
     prepare: async () => ({ method: 'POST', path: '/expenses', body: expenseBody }),
     expect: adminOnly,

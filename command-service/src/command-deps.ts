@@ -20,6 +20,8 @@ export interface CommandDeps {
   revokedTokens?: RevokedTokens;
   /** The first sign-in of one of these (lower-case) emails is granted admin. */
   adminEmails: string[];
+  /** The months of rent a lease owes as its deposit when its agreement is accepted (DEPOSIT_MONTHS). */
+  depositMonths?: number;
   /** CORS: the UI's origins. */
   uiOrigins: string[];
   /** Reverse proxies in front of the service (TRUST_PROXY): 0 ignores X-Forwarded-For. */

@@ -169,6 +169,15 @@ describe('PUT /acceptAgreement and PATCH /rejectAgreement/:si', () => {
           },
         },
         promoted(rafi, si),
+        // The lease owes its deposit at once: two months of 24,000 taka.
+        {
+          type: 'DepositOwed',
+          data: expect.objectContaining({
+            leaseId: requestId(1),
+            email: rafi.email,
+            amountPoisha: 4_800_000,
+          }),
+        },
       );
   });
 

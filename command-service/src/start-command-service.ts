@@ -93,6 +93,7 @@ export async function startCommandService(
     jwtSecret: config.JWT_SECRET,
     jwtTtlSeconds: config.JWT_TTL_SECONDS,
     adminEmails: config.adminEmails,
+    depositMonths: config.DEPOSIT_MONTHS,
     uiOrigins: config.uiOrigins,
     trustProxyHops: config.TRUST_PROXY,
     publicUrl: config.COMMAND_PUBLIC_URL,

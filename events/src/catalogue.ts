@@ -541,6 +541,9 @@ export const catalogue = {
       si,
       email,
       name: z.string().max(200),
+      /** What the lease owed as its deposit: released at its end (an unpaid part is owed no more). */
+      owedPoisha: poisha,
+      /** What was paid of it: the deductions are kept from this, the rest returned. */
       heldPoisha: poisha,
       deductions: z
         .array(z.object({ reason: z.string().min(1).max(500), amountPoisha: positivePoisha }))

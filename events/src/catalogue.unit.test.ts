@@ -241,6 +241,7 @@ const samples: DomainEvent[] = [
       si: 7,
       email,
       name: 'Mina',
+      owedPoisha: 4_800_000,
       heldPoisha: 4_800_000,
       deductions: [{ reason: 'Broken window', amountPoisha: 500_000 }],
       returnedPoisha: 4_300_000,

@@ -89,6 +89,23 @@ export function notificationOf(event: DomainEvent): NotificationOf | null {
         emailKind: 'payment-receipt',
       };
     }
+    case 'DepositPaid': {
+      const { email, si, amountPoisha, method, reference } = event.data;
+      return {
+        recipient: email.toLowerCase(),
+        facts: { kind: 'deposit-paid', si, amountPoisha, method, reference },
+        emailKind: 'payment-receipt',
+      };
+    }
+    case 'DepositSettled': {
+      const { email, si, deductions, returnedPoisha, method, reference } = event.data;
+      const keptPoisha = deductions.reduce((sum, d) => sum + d.amountPoisha, 0);
+      return {
+        recipient: email.toLowerCase(),
+        facts: { kind: 'deposit-settled', si, keptPoisha, returnedPoisha, method, reference },
+        emailKind: 'payment-receipt',
+      };
+    }
     case 'MaintenanceStatusChanged': {
       const { email, apartment, requestId, status, scheduledFor, reason } = event.data;
       const facts: NotificationFacts = { kind: 'maintenance-status', apartment, requestId, status };

@@ -82,6 +82,10 @@ export const refusals = {
   'deposit-already-paid': { kind: 'conflict', title: 'The deposit is already paid' },
   'deposit-already-settled': { kind: 'conflict', title: 'The deposit is already settled' },
   'lease-still-active': { kind: 'conflict', title: 'The lease has not ended' },
+  'deposit-not-paid-by-card': {
+    kind: 'conflict',
+    title: 'The deposit was not paid by card: return it another way',
+  },
   'expense-date-in-future': { kind: 'invalid', title: 'The expense is dated in the future' },
   'expense-not-found': { kind: 'not-found', title: 'No such expense' },
   'recurring-expense-not-found': { kind: 'not-found', title: 'No such recurring expense' },

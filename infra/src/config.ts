@@ -81,6 +81,8 @@ const schema = z.object({
   METRICS_PORT_REMINDERS: z.coerce.number().int().min(0).max(65535).optional(),
   /** `/health` reports failing when a projection has more events than this left to apply. */
   HEALTH_MAX_PROJECTION_LAG: z.coerce.number().int().positive().default(1000),
+  /** The months of rent a lease owes as its deposit, due when its agreement is accepted (0: none). */
+  DEPOSIT_MONTHS: z.coerce.number().int().min(0).max(24).default(2),
   /** Where the payment sandbox listens; used when STRIPE_SECRET_KEY is a sandbox key. */
   PAYMENT_SANDBOX_URL: z.string().optional(),
 });

@@ -21,6 +21,7 @@ import { addCoupon, disableCoupon, enableCoupon } from '@building/domain/coupon/
 import { couponAggregate } from '@building/domain/coupon/coupon';
 import { couponIdFor } from '@building/domain/coupon/coupon-id';
 import { demoteMember, recordProfile } from '@building/domain/user/commands';
+import { payDeposit, settleDeposit } from '@building/domain/account/deposit-commands';
 import { generatedCommands } from './generated-commands.ts';
 import { liveMonth } from './member-month.ts';
 import { setPrices } from './month-account.ts';
@@ -80,6 +81,27 @@ export async function* decideBuilding(options: ScenarioOptions): AsyncGenerator<
   await profile(admin.email, admin.name, '', true);
   await setPrices(commands);
 
+  /** The new lease's deposit (two months' rent), paid at the desk: at once, or in two parts. */
+  const payTheDeposit = async (si: number, email: string, rent: number) => {
+    const owed = rent * 100 * 2;
+    const parts = random.chance(0.3) ? [owed / 2, owed / 2] : [owed];
+    for (const [n, amountPoisha] of parts.entries()) {
+      const method = (['cash', 'bank', 'bkash', 'nagad'] as const)[random.below(4)]!;
+      const reference = `DEP-${email}-${n}`.slice(0, 100);
+      await run((now) =>
+        payDeposit(context, {
+          si,
+          email,
+          paymentId: random.uuid(),
+          method,
+          reference,
+          amountPoisha,
+          caller: admin,
+          now,
+        }),
+      );
+    }
+  };
   const coupons: string[] = [];
   let announcements = 0;
   for (let si = options.firstSi ?? 1; emitted < options.events; si++) {
@@ -96,6 +118,8 @@ export async function* decideBuilding(options: ScenarioOptions): AsyncGenerator<
       const edited = { ...details, si, rent: details.rent + 500 };
       await run((now) => editApartment(context, { details: edited, caller: admin, now }));
     }
+    // The rent the leases take (as revised): their deposits are months of it.
+    const rent = si % 9 === 4 ? details.rent + 500 : details.rent;
 
     const people = [0, 1, 2].map((k) => `tenant${si}.${k}.${tag}@building.test`);
     for (const [k, email] of people.entries())
@@ -111,6 +135,7 @@ export async function* decideBuilding(options: ScenarioOptions): AsyncGenerator<
     }
     await run((now) => rejectAgreement(context, { si, email: people[2]!, caller: admin, now }));
     await run((now) => acceptAgreement(context, { si, email: people[0]!, caller: admin, now }));
+    await payTheDeposit(si, people[0]!, rent);
     // The lease owes from the month it was accepted: its months are lived from there.
     const firstMonth = monthOrdinal(buildingDay(commands.now()));
 
@@ -146,10 +171,24 @@ export async function* decideBuilding(options: ScenarioOptions): AsyncGenerator<
         // The member is demoted (their lease ends); the apartment goes to the second requester.
         const demoted = tenant;
         await run((now) => demoteMember(context, { email: demoted, caller: admin, now }));
+        // Its deposit settled, now and then with a deduction.
+        const deductions = random.chance(0.5) ? [{ reason: 'Repainting', amountPoisha: 250_000 }] : [];
+        await run((now) =>
+          settleDeposit(context, {
+            si,
+            email: demoted,
+            deductions,
+            method: 'bank',
+            reference: `RET-${si}-${tag}`,
+            caller: admin,
+            now,
+          }),
+        );
         tenant = people[1]!;
         await request(tenant);
         const next = tenant;
         await run((now) => acceptAgreement(context, { si, email: next, caller: admin, now }));
+        await payTheDeposit(si, next, rent);
       }
       if (random.chance(0.05)) await profile(tenant, `Tenant ${si} (${m})`);
       const lived = monthOfOrdinal(firstMonth + m);

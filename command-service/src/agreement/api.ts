@@ -33,7 +33,13 @@ export function agreementRoutes(deps: AppDeps): Router {
   router.put('/acceptAgreement', async (ctx) => {
     const caller = await currentCaller(ctx, deps);
     const { si, email } = parseInput(acceptBody, ctx.request.body);
-    const result = await acceptAgreement(commands, { si, email, caller, now: deps.clock() });
+    const result = await acceptAgreement(commands, {
+      si,
+      email,
+      caller,
+      now: deps.clock(),
+      depositMonths: deps.depositMonths,
+    });
     ctx.body = { modifiedCount: 1, position: result.position };
   });
 

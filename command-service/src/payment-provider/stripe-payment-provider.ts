@@ -88,6 +88,15 @@ export function createPaymentProvider(config: PaymentProviderConfig): PaymentPro
       );
       return { id: refund.id, paymentIntentId, amount: refund.amount };
     },
+    async refundPart({ paymentIntentId, amountPoisha, idempotencyKey }) {
+      const refund = await call(() =>
+        client().refunds.create(
+          { payment_intent: paymentIntentId, amount: amountPoisha, reason: 'requested_by_customer' },
+          { idempotencyKey },
+        ),
+      );
+      return { id: refund.id, paymentIntentId, amount: refund.amount };
+    },
 
     webhookNotice(rawBody, signature) {
       if (!config.STRIPE_WEBHOOK_SECRET)

@@ -20,6 +20,8 @@ import { recordIntentOutcome, recordProviderRefunds } from './record-payment.ts'
 import { renderOfflineReceipt, renderReceipt } from '@building/infra/receipts/receipt-pdf';
 import { findOfflinePayment } from '../account/find-offline-payment.ts';
 import { startRentPayment } from './start-rent-payment.ts';
+import { readDepositMetadata } from '@building/domain/account/deposit-intent';
+import { answerDepositPayment, recordDepositIntent } from '../deposits/deposit-card-payment.ts';
 import { readerLanguage } from '@building/domain/user/reader-language';
 
 /** A client-sent `price` (the spec's old field) is not read: the server prices the rent. */
@@ -81,6 +83,10 @@ export function paymentRoutes(deps: AppDeps): Router {
     const caller = await currentCaller(ctx, deps);
     const { paymentIntentId } = parseInput(paymentBody, ctx.request.body);
     const intent = await provider.retrieveIntent(paymentIntentId);
+    if (intent && readDepositMetadata(intent.metadata)) {
+      ctx.body = await answerDepositPayment(payments, intent, { caller, now: deps.clock() });
+      return;
+    }
     const rent = intent && readRentMetadata(intent.metadata);
     if (!intent || !rent) throw noPayment(paymentIntentId);
     if (!ownerOrAdmin(caller, rent.email)) throw refuse('not-your-payment', 'this payment is not yours');
@@ -127,6 +133,8 @@ export function paymentRoutes(deps: AppDeps): Router {
    */
   async function recordNotice(notice: Exclude<WebhookNotice, { kind: 'ignored' }>) {
     const meta = { by: 'system' as const, now: deps.clock() };
+    if (notice.kind !== 'refunded' && readDepositMetadata(notice.intent.metadata))
+      return recordDepositIntent(payments, notice.intent, meta);
     if (notice.kind !== 'refunded') return recordIntentOutcome(payments, notice.intent, meta);
     const intent = await provider.retrieveIntent(notice.paymentIntentId);
     if (!intent) return { kind: 'not-rent' } as const;

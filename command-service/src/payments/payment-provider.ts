@@ -20,6 +20,12 @@ export interface PaymentProvider {
    * the same refund, so a retry after a crash does not refund twice.
    */
   refundIntent(input: { paymentIntentId: string; idempotencyKey: string }): Promise<RefundFacts>;
+  /** Gives part of a succeeded intent's charge back (a deposit's return); idempotent like refundIntent. */
+  refundPart(input: {
+    paymentIntentId: string;
+    amountPoisha: number;
+    idempotencyKey: string;
+  }): Promise<RefundFacts>;
   /** Every refund of the intent's charge, oldest first (however it was made: here or at the provider). */
   refundsOf(paymentIntentId: string): Promise<RefundFacts[]>;
   /** Verifies the signature over the raw body; a bad one is a 400. */

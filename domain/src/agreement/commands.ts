@@ -52,15 +52,27 @@ export const requestAgreement = (
     commandMeta(context, caller, now),
   );
 
-/** An admin accepts `email`'s pending request: books the apartment, rejects the rivals, promotes the user. */
+/** The months of rent a new lease owes as its deposit when DEPOSIT_MONTHS does not say. */
+export const defaultDepositMonths = 2;
+
+/**
+ * An admin accepts `email`'s pending request: books the apartment, rejects the rivals, promotes the
+ * user, and the lease owes its deposit.
+ */
 export const acceptAgreement = (
   context: CommandContext,
-  { si, email, caller, now }: { si: number; email: string; caller: Caller; now: Date },
+  {
+    si,
+    email,
+    caller,
+    now,
+    depositMonths = defaultDepositMonths,
+  }: { si: number; email: string; caller: Caller; now: Date; depositMonths?: number },
 ) =>
   decideOn(
     context,
     si,
-    { type: 'AcceptAgreement', data: { si, userEmail: email, by: caller, now } },
+    { type: 'AcceptAgreement', data: { si, userEmail: email, by: caller, now, depositMonths } },
     caller,
     now,
   );

@@ -1,6 +1,7 @@
 import type { ApartmentDetails, DomainEvent } from '@building/events/catalogue';
 import { refuse } from '@building/events/domain-error';
 import { requireAdmin, type Caller } from '../command-handling/caller.ts';
+import { depositOwed } from '../account/decide-deposit.ts';
 import { pendingRequests, type AgreementRequest, type AgreementState } from './agreement.ts';
 
 export type AgreementCommand =
@@ -9,7 +10,11 @@ export type AgreementCommand =
       /** The apartment as its own stream says (null: no such apartment); never the client's copy. */
       data: { requestId: string; apartment: ApartmentDetails | null; requester: Caller; now: Date };
     }
-  | { type: 'AcceptAgreement'; data: { si: number; userEmail: string; by: Caller; now: Date } }
+  | {
+      type: 'AcceptAgreement';
+      /** `depositMonths`: the months of rent the lease owes as its deposit (DEPOSIT_MONTHS; 0: none). */
+      data: { si: number; userEmail: string; by: Caller; now: Date; depositMonths: number };
+    }
   /** Without a requester (the original client sends none), the apartment's only pending request. */
   | { type: 'RejectAgreement'; data: { si: number; userEmail: string | null; by: Caller } }
   | { type: 'WithdrawAgreement'; data: { si: number; requester: Caller; now: Date } };
@@ -60,11 +65,11 @@ function requestAgreement(
 }
 
 /**
- * Accept books the apartment, rejects every other pending request for it and makes the requester a
- * member: one decision, appended in one transaction.
+ * Accept books the apartment, rejects every other pending request for it, makes the requester a
+ * member and has the lease owe its deposit, due at once: one decision, appended in one transaction.
  */
 function acceptAgreement(
-  { si, userEmail, by, now }: Extract<AgreementCommand, { type: 'AcceptAgreement' }>['data'],
+  { si, userEmail, by, now, depositMonths }: Extract<AgreementCommand, { type: 'AcceptAgreement' }>['data'],
   state: AgreementState,
 ): DomainEvent[] {
   requireAdmin(by, 'accept an agreement');
@@ -80,6 +85,23 @@ function acceptAgreement(
         data: { requestId: other.requestId, si, userEmail: other.userEmail, reason: 'apartment-booked' },
       })),
     { type: 'MemberPromoted', data: { email: userEmail, si } },
+    ...(depositMonths > 0
+      ? [
+          {
+            type: 'DepositOwed',
+            data: {
+              leaseId: request.requestId,
+              si,
+              apartment: request.apartment,
+              email: userEmail,
+              name: request.userName,
+              months: depositMonths,
+              amountPoisha: depositOwed(request.rent * 100, depositMonths),
+              owedAt: now.toISOString(),
+            },
+          } satisfies DomainEvent,
+        ]
+      : []),
   ];
 }
 

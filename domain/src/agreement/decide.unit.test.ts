@@ -18,9 +18,23 @@ const request = (who = rafi, n = 1): AgreementCommand => ({
   type: 'RequestAgreement',
   data: { requestId: requestId(n), apartment: apartment(7), requester: who, now },
 });
-const accept = (who = rafi, by = admin): AgreementCommand => ({
+const accept = (who = rafi, by = admin, depositMonths = 2): AgreementCommand => ({
   type: 'AcceptAgreement',
-  data: { si: 7, userEmail: who.email, by, now },
+  data: { si: 7, userEmail: who.email, by, now, depositMonths },
+});
+/** Two months of the apartment's 24,000 taka rent, owed at acceptance. */
+const depositOwed = (who = rafi, n = 1, months = 2): DomainEvent => ({
+  type: 'DepositOwed',
+  data: {
+    leaseId: requestId(n),
+    si: 7,
+    apartment: '3A01',
+    email: who.email,
+    name: who.name,
+    months,
+    amountPoisha: months * 24_000 * 100,
+    owedAt: now.toISOString(),
+  },
 });
 const reject = (who = rafi, by = admin): AgreementCommand => ({
   type: 'RejectAgreement',
@@ -81,10 +95,18 @@ describe('an apartment with one pending request', () => {
     given(...history)
       .when(request(tania, 2))
       .then(requested(tania, 2)));
-  it('accepting books it and promotes the requester', () =>
+  it('accepting books it, promotes the requester, and the lease owes its deposit at once', () =>
     given(...history)
       .when(accept())
-      .then(accepted(rafi), promoted(rafi)));
+      .then(accepted(rafi), promoted(rafi), depositOwed(rafi)));
+  it('the deposit is DEPOSIT_MONTHS months of the rent; none when it is 0', () => {
+    given(...history)
+      .when(accept(rafi, admin, 3))
+      .then(accepted(rafi), promoted(rafi), depositOwed(rafi, 1, 3));
+    given(...history)
+      .when(accept(rafi, admin, 0))
+      .then(accepted(rafi), promoted(rafi));
+  });
   it('rejecting marks the request rejected by the admin', () =>
     given(...history)
       .when(reject())
@@ -124,6 +146,7 @@ describe('an apartment with several pending requests', () => {
         rejected(rafi, 1, 'apartment-booked'),
         rejected(mina, 3, 'apartment-booked'),
         promoted(tania),
+        depositOwed(tania, 2),
       ));
 });
 

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { ApartmentDetails, EmailKind, EventData, Language, Month } from '@building/events/catalogue';
+import type {
+  ApartmentDetails,
+  EmailKind,
+  EventData,
+  Language,
+  Month,
+  OfflineMethod,
+} from '@building/events/catalogue';
 import { streams } from '@building/events/streams';
+import { payDeposit, settleDeposit } from '../account/deposit-commands.ts';
 import { agreementAggregate } from '../agreement/agreement.ts';
 import { acceptAgreement, rejectAgreement, requestAgreement } from '../agreement/commands.ts';
 import { postAnnouncement } from '../announcement/commands.ts';
@@ -145,6 +153,37 @@ export function buildingHistory(store: EventStore, start = new Date('2026-01-05T
 
     /** Demote: ends the member's leases (freeing the apartments) and the membership, atomically. */
     demote: (email: string) => at((now) => demoteMember(context, { email, caller: admin, now })),
+
+    /** An admin records money towards the member's deposit received offline. */
+    payDeposit: (
+      email: string,
+      si: number,
+      amountPoisha: number,
+      method: OfflineMethod = 'bank',
+      reference = `DEP-${randomUUID().slice(0, 8)}`,
+    ) =>
+      at((now) =>
+        payDeposit(context, {
+          si,
+          email,
+          paymentId: randomUUID(),
+          method,
+          reference,
+          amountPoisha,
+          caller: admin,
+          now,
+        }),
+      ),
+
+    /** After the lease ended, an admin settles its deposit (returned by bank, say). */
+    settleDeposit: (
+      email: string,
+      si: number,
+      deductions: { reason: string; amountPoisha: number }[],
+      method: OfflineMethod = 'bank',
+      reference = 'DEP-RETURN',
+    ) =>
+      at((now) => settleDeposit(context, { si, email, deductions, method, reference, caller: admin, now })),
 
     addCoupon: (code: string, discount: number, description = `${discount}% off`) =>
       at((now) => addCoupon(context, { code, discount, description, caller: admin, now })),

@@ -13,6 +13,11 @@ export const accountLineKinds = [
   'payment-reversed',
   'deposit',
   'deposit-payment',
+  /** At settlement the lease owes its deposit no more: what it owed comes off... */
+  'deposit-release',
+  /** ...what the building keeps of it is owed again... */
+  'deposit-deduction',
+  /** ...and the rest goes back to the resident. */
   'deposit-return',
 ] as const;
 export type AccountLineKind = (typeof accountLineKinds)[number];

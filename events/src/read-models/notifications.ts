@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { catalogue, chargeKinds, emailKindSchema, monthSchema, offlineMethods } from '../catalogue.ts';
+import {
+  catalogue,
+  chargeKinds,
+  emailKindSchema,
+  monthSchema,
+  offlineMethods,
+  paymentMethods,
+} from '../catalogue.ts';
 import { defineReadModel } from './read-model.ts';
 
 /**
@@ -60,6 +67,22 @@ export const notificationFactsSchema = z.discriminatedUnion('kind', [
     description: z.string(),
   }),
   z.object({
+    kind: z.literal('deposit-paid'),
+    si: z.number().int(),
+    amountPoisha: z.number().int(),
+    method: z.enum(paymentMethods),
+    reference: z.string(),
+  }),
+  z.object({
+    /** The deposit settled at the lease's end: what was kept and what goes back, and how. */
+    kind: z.literal('deposit-settled'),
+    si: z.number().int(),
+    keptPoisha: z.number().int(),
+    returnedPoisha: z.number().int(),
+    method: z.enum(paymentMethods),
+    reference: z.string(),
+  }),
+  z.object({
     kind: z.literal('maintenance-status'),
     apartment: z.string(),
     requestId: z.string(),
@@ -93,6 +116,8 @@ export const notificationsView = defineReadModel({
     'RentReminderIssued',
     'OfflinePaymentRecorded',
     'ChargeAdded',
+    'DepositPaid',
+    'DepositSettled',
     'MaintenanceStatusChanged',
     'MaintenanceCommentAdded',
     'MemberDemoted',

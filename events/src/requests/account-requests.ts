@@ -161,6 +161,10 @@ export const settleDepositRequest = z
     path: ['reference'],
     message: 'name the reference of the cash, bank or mobile-money return',
   });
+export type SettleDepositRequest = z.infer<typeof settleDepositRequest>;
+
+/** `POST /deposits/payment-intent`: the member pays what their lease's deposit still owes by card. */
+export const depositIntentRequest = z.object({ si: siField });
 
 /** `GET /account/:email?at=`: the moment to answer at (default now). */
 export const accountQuery = z.object({

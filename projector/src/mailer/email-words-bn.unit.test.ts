@@ -40,4 +40,20 @@ describe('an email in Bangla', () => {
     expect(wordsInBangla({ ...base, status: 'declined', reason: 'Not ours' }).body).toContain(': Not ours');
     expect(wordsInBangla({ ...base, status: 'done' }).subject).toContain('সম্পন্ন');
   });
+
+  it('says what a deposit settlement kept and returned, and how', () => {
+    const { subject, body: text } = wordsInBangla({
+      kind: 'deposit-settled',
+      si: 7,
+      keptPoisha: 500_000,
+      returnedPoisha: 4_300_000,
+      method: 'bank',
+      reference: 'DBBL-2231',
+    });
+    expect(text).toContain('৫,০০০');
+    expect(text).toContain('৪৩,০০০');
+    expect(text).toContain('ব্যাংক ট্রান্সফার');
+    expect(text).toContain('DBBL-2231');
+    expect(subject).toContain('ফেরত');
+  });
 });

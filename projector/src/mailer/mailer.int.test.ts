@@ -150,4 +150,21 @@ describe.skipIf(missing('postgres'))('the mailer', () => {
     expect(commented!.text).toContain('The electrician comes on Sunday');
     expect(removed).toMatchObject({ to: [ana], subject: 'Your membership has ended' });
   });
+
+  it('sends the deposit’s receipt, and what its settlement kept and returned', async () => {
+    // Ana's lease ended above: her deposit is paid late, then settled.
+    await history.payDeposit(ana, 1, 2_469_000, 'bank', 'DBBL-1');
+    await history.settleDeposit(
+      ana,
+      1,
+      [{ reason: 'Broken window', amountPoisha: 500_000 }],
+      'cash',
+      'DESK-9',
+    );
+    const [settled, paid] = await mailboxHolds(13);
+    expect(paid!.subject).toBe('Receipt: deposit, ৳ 24,690 by bank transfer');
+    expect(settled!.subject).toBe('Your deposit is settled: ৳ 19,690 returned');
+    expect(settled!.text).toContain('৳ 5,000 was kept');
+    expect(settled!.text).toContain('returned by cash (reference DESK-9)');
+  });
 });

@@ -28,7 +28,13 @@ const statusText: Record<Extract<NotificationFacts, { kind: 'maintenance-status'
   declined: 'declined',
 };
 
-const methodText = { cash: 'cash', bank: 'bank transfer', bkash: 'bKash', nagad: 'Nagad' } as const;
+const methodText = {
+  card: 'card',
+  cash: 'cash',
+  bank: 'bank transfer',
+  bkash: 'bKash',
+  nagad: 'Nagad',
+} as const;
 const chargeText = {
   service: 'service charge',
   electricity: 'electricity bill',
@@ -82,6 +88,16 @@ function words(facts: NotificationFacts): { subject: string; body: string } {
       return {
         subject: `New charge for ${facts.month} ${facts.year}: ${taka(facts.amountPoisha)}`,
         body: `A ${chargeText[facts.charge]} of ${taka(facts.amountPoisha)} was added to the account of apartment ${facts.apartment} for ${facts.month} ${facts.year}${facts.description ? ` (${facts.description})` : ''}. It is due with the month's rent.`,
+      };
+    case 'deposit-paid':
+      return {
+        subject: `Receipt: deposit, ${taka(facts.amountPoisha)} by ${methodText[facts.method]}`,
+        body: `Thank you: we received ${taka(facts.amountPoisha)} by ${methodText[facts.method]} (reference ${facts.reference}) towards the deposit of apartment ${facts.si}.`,
+      };
+    case 'deposit-settled':
+      return {
+        subject: `Your deposit is settled: ${taka(facts.returnedPoisha)} returned`,
+        body: `The deposit of apartment ${facts.si} is settled: ${taka(facts.keptPoisha)} was kept for the deductions listed in your account, and ${taka(facts.returnedPoisha)} ${facts.method === 'card' ? 'is refunded to your card' : `is returned by ${methodText[facts.method]}`} (reference ${facts.reference}).`,
       };
     case 'maintenance-status': {
       const detail =

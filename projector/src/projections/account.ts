@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { accountView, type AccountLineKind } from '@building/events/read-models/account';
 import type { ProjectedEvent } from '@building/events/decode-event';
 import type { Month } from '@building/events/catalogue';
@@ -20,32 +21,43 @@ interface Line {
   at: string;
 }
 
+/**
+ * The n-th further line of one event, a uuid derived from the event's: the same on every replay,
+ * so a redelivery inserts nothing new.
+ */
+function lineIdOf(eventId: string, n: number): string {
+  const hex = createHash('sha256').update(`${eventId}/${n}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /** One row per line, keyed by its event (a redelivery inserts nothing new). */
 const lineOf =
   <E extends ProjectedEvent>(toLine: (event: E) => Line) =>
-  (event: E): RowChange<'lines'>[] => {
-    const l = toLine(event);
-    return [
-      {
-        table: 'lines',
-        insert: {
-          line_id: event.id,
-          email: l.email.toLowerCase(),
-          si: l.si,
-          year: l.year ?? null,
-          month: l.month ?? null,
-          kind: l.kind,
-          description: l.description,
-          debit_poisha: l.debit ?? 0,
-          credit_poisha: l.credit ?? 0,
-          method: l.method ?? null,
-          reference: l.reference ?? null,
-          ref_id: l.refId ?? null,
-          occurred_at: l.at,
-        },
+  (event: E): RowChange<'lines'>[] =>
+    rowOf(event.id, toLine(event));
+
+function rowOf(lineId: string, l: Line): RowChange<'lines'>[] {
+  return [
+    {
+      table: 'lines',
+      insert: {
+        line_id: lineId,
+        email: l.email.toLowerCase(),
+        si: l.si,
+        year: l.year ?? null,
+        month: l.month ?? null,
+        kind: l.kind,
+        description: l.description,
+        debit_poisha: l.debit ?? 0,
+        credit_poisha: l.credit ?? 0,
+        method: l.method ?? null,
+        reference: l.reference ?? null,
+        ref_id: l.refId ?? null,
+        occurred_at: l.at,
       },
-    ];
-  };
+    },
+  ];
+}
 
 const chargeNames = {
   service: 'Service charge',
@@ -151,16 +163,42 @@ export const account = defineProjection(accountView, {
       refId: d.paymentId,
       at: d.paidAt,
     })),
-    DepositSettled: lineOf(({ data: d }) => ({
-      ...d,
-      kind: 'deposit-return',
-      description: `Deposit settled: ${d.deductions.map((x) => x.reason).join(', ') || 'no deductions'}; returned`,
-      // The building pays back what it held beyond the deductions: the deposit is then square.
-      debit: d.returnedPoisha,
-      method: d.method,
-      reference: d.reference,
-      refId: d.leaseId,
-      at: d.settledAt,
-    })),
+    DepositSettled: (event) => {
+      const d = event.data;
+      const kept = d.deductions.reduce((sum, x) => sum + x.amountPoisha, 0);
+      const settled = { email: d.email, si: d.si, refId: d.leaseId, at: d.settledAt };
+      // Released in full, then the deductions and the return owed back: a deposit paid in full nets
+      // to nothing, and the resident's balance shows what changed hands.
+      const lines: Line[] = [
+        { ...settled, kind: 'deposit-release', description: 'Deposit released', credit: d.owedPoisha },
+        ...(kept > 0
+          ? [
+              {
+                ...settled,
+                kind: 'deposit-deduction' as const,
+                description: `Deposit deductions: ${d.deductions.map((x) => x.reason).join(', ')}`,
+                debit: kept,
+              },
+            ]
+          : []),
+        ...(d.returnedPoisha > 0
+          ? [
+              {
+                ...settled,
+                kind: 'deposit-return' as const,
+                description: 'Deposit returned',
+                debit: d.returnedPoisha,
+                method: d.method,
+                reference: d.reference,
+              },
+            ]
+          : []),
+      ];
+      // A millisecond apart, so the account lists them in this order (lines sort by date).
+      const at = (n: number) => new Date(Date.parse(d.settledAt) + n).toISOString();
+      return lines.flatMap((line, n) =>
+        rowOf(n === 0 ? event.id : lineIdOf(event.id, n), { ...line, at: at(n) }),
+      );
+    },
   },
 });

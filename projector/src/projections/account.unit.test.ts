@@ -76,6 +76,89 @@ describe('projection: the account lines', () => {
   });
 });
 
+const depositStream = `deposit-${leaseId}`;
+const deposit = { leaseId, si: 7, email: mina } as const;
+const depositOwed: [string, DomainEvent] = [
+  depositStream,
+  {
+    type: 'DepositOwed',
+    data: {
+      ...deposit,
+      apartment: '3A01',
+      name: 'Mina',
+      months: 2,
+      amountPoisha: 4_800_000,
+      owedAt: '2026-11-26T04:00:00.000Z',
+    },
+  },
+];
+const depositPaid: [string, DomainEvent] = [
+  depositStream,
+  {
+    type: 'DepositPaid',
+    data: {
+      ...deposit,
+      paymentId: 'pi_deposit',
+      method: 'card',
+      reference: 'pi_deposit',
+      amountPoisha: 4_800_000,
+      recordedBy: mina,
+      paidAt: '2026-11-27T04:00:00.000Z',
+    },
+  },
+];
+const depositSettled: [string, DomainEvent] = [
+  depositStream,
+  {
+    type: 'DepositSettled',
+    data: {
+      ...deposit,
+      name: 'Mina',
+      owedPoisha: 4_800_000,
+      heldPoisha: 4_800_000,
+      deductions: [{ reason: 'Broken window', amountPoisha: 500_000 }],
+      returnedPoisha: 4_300_000,
+      method: 'card',
+      reference: 're_1',
+      settledBy: 'admin@building.test',
+      settledAt: '2027-01-12T05:00:00.000Z',
+    },
+  },
+];
+
+describe('projection: the deposit lines', () => {
+  const events = given(depositOwed, depositPaid, depositSettled);
+  it('owes, pays, and at settlement releases it, keeps the deductions and returns the rest; twice is once', () => {
+    const rows = rowsOf(account, events);
+    expect(rowsOf(account, events, 2)).toEqual(rows);
+    const lines = [...rows.lines!].sort((a, b) => String(a.occurred_at).localeCompare(String(b.occurred_at)));
+    expect(lines.map((l) => [l.kind, l.debit_poisha, l.credit_poisha, l.method, l.reference])).toEqual([
+      ['deposit', 4_800_000, 0, null, null],
+      ['deposit-payment', 0, 4_800_000, 'card', 'pi_deposit'],
+      ['deposit-release', 0, 4_800_000, null, null],
+      ['deposit-deduction', 500_000, 0, null, null],
+      ['deposit-return', 4_300_000, 0, 'card', 're_1'],
+    ]);
+    expect(new Set(lines.map((l) => l.line_id)).size).toBe(5);
+  });
+  it('leaves the account square after a deposit paid in full is settled, the return in sight', () => {
+    const stored = rowsOf(account, events).lines!.map((row) =>
+      accountView.toResponse(
+        accountView.row.parse({ ...row, occurred_at: new Date(String(row.occurred_at)) }),
+      ),
+    );
+    const answer = accountAt(mina, [], stored, new Date('2027-02-01T00:00:00Z'));
+    expect(answer.lines.map((l) => [l.kind, l.balance])).toEqual([
+      ['deposit', 48_000],
+      ['deposit-payment', 0],
+      ['deposit-release', -48_000],
+      ['deposit-deduction', -43_000],
+      ['deposit-return', 0],
+    ]);
+    expect(answer.months).toEqual([]);
+  });
+});
+
 describe('the account at a moment', () => {
   // Accepted on 26 November 2026 at 10:00 Dhaka, 24,000 taka a month.
   const lease = {

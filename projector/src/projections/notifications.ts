@@ -57,6 +57,8 @@ export const notifications = defineProjection(notificationsView, {
     RentReminderIssued: notify,
     OfflinePaymentRecorded: notify,
     ChargeAdded: notify,
+    DepositPaid: notify,
+    DepositSettled: notify,
     MaintenanceStatusChanged: notify,
     MaintenanceCommentAdded: notify,
     MemberDemoted: notify,

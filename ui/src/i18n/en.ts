@@ -426,6 +426,7 @@ export const en = {
     'deposit-already-paid': 'The deposit is already paid.',
     'deposit-already-settled': 'The deposit is already settled.',
     'lease-still-active': 'The lease has not ended yet.',
+    'deposit-not-paid-by-card': 'The deposit was not paid by card: return it by cash, bank or mobile money.',
     'expense-date-in-future': 'An expense cannot be dated in the future.',
     'expense-not-found': 'There is no such expense.',
     'recurring-expense-not-found': 'There is no such recurring expense.',
@@ -548,6 +549,7 @@ export const en = {
     readAt: 'Read at',
     months: 'Months',
     owedAt: 'Owed from',
+    owedPoisha: 'Owed',
     heldPoisha: 'Held',
     deductions: 'Deductions',
     returnedPoisha: 'Returned',
@@ -752,6 +754,7 @@ export const en = {
   },
   /** A resident's account: charges, offline payments, deposits. */
   account: {
+    rentLine: 'Rent, apartment {{apartment}}',
     title: 'Account',
     what: 'account',
     balance: 'Balance',
@@ -771,5 +774,8 @@ export const en = {
     },
     paymentRecorded: 'We received {{amount}} by {{method}} (reference {{reference}}) for {{month}} {{year}}.',
     chargeAdded: '{{charge}} of {{amount}} added for {{month}} {{year}}.',
+    depositPaid: 'We received {{amount}} by {{method}} (reference {{reference}}) towards your deposit.',
+    depositSettled:
+      'Your deposit is settled: {{kept}} kept for deductions, {{returned}} returned by {{method}}.',
   },
 } as const;

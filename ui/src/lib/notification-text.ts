@@ -53,6 +53,18 @@ export function notificationText(t: TFunction, facts: NotificationFacts): string
         amount: formatTaka(facts.amountPoisha / 100),
         charge: t(`account.chargeKinds.${facts.charge}`),
       });
+    case 'deposit-paid':
+      return t('account.depositPaid', {
+        amount: formatTaka(facts.amountPoisha / 100),
+        method: t(`account.methods.${facts.method}`),
+        reference: facts.reference,
+      });
+    case 'deposit-settled':
+      return t('account.depositSettled', {
+        kept: formatTaka(facts.keptPoisha / 100),
+        returned: formatTaka(facts.returnedPoisha / 100),
+        method: t(`account.methods.${facts.method}`),
+      });
     case 'maintenance-status':
       if (facts.status === 'scheduled' && facts.scheduledFor)
         return t('notifications.maintenanceScheduled', {

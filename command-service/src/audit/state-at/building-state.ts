@@ -27,6 +27,18 @@ export interface PaymentAttempt {
   refund: string | null;
 }
 
+/** A lease's deposit as it stood: what it owed, what was paid, and its settlement if any. */
+export interface DepositStatus {
+  leaseId: string;
+  si: number;
+  email: string;
+  owedPoisha: number;
+  paidPoisha: number;
+  status: 'owed' | 'part-paid' | 'paid' | 'settled';
+  keptPoisha: number | null;
+  returnedPoisha: number | null;
+}
+
 /** What the auditor reads off the replay: apartments held (by si), coupons (by id), payment attempts (by intent). */
 export interface BuildingState {
   at: string;
@@ -43,6 +55,8 @@ export interface BuildingState {
     tariffs: Array<EventData<'TariffSet'>>;
     meters: Array<EventData<'MeterRead'>>;
   };
+  /** Each lease's deposit: owed, paid, settled. */
+  deposits: DepositStatus[];
   events: number;
   skipped: Replay['skipped'];
 }
@@ -125,9 +139,35 @@ export function buildingState(replay: Replay): BuildingState {
     rentLedger,
     accounts: monthAccounts(replay),
     prices,
+    deposits: depositsOf(replay),
     events,
     skipped,
   };
+}
+
+function depositsOf(replay: Replay): DepositStatus[] {
+  return Object.values(replay.deposits).flatMap(({ owed, paidPoisha, settled }) => {
+    if (!owed) return [];
+    const status = settled
+      ? 'settled'
+      : paidPoisha >= owed.amountPoisha
+        ? 'paid'
+        : paidPoisha > 0
+          ? 'part-paid'
+          : 'owed';
+    return [
+      {
+        leaseId: owed.leaseId,
+        si: owed.si,
+        email: owed.email,
+        owedPoisha: owed.amountPoisha,
+        paidPoisha,
+        status,
+        keptPoisha: settled ? settled.deductions.reduce((sum, d) => sum + d.amountPoisha, 0) : null,
+        returnedPoisha: settled?.returnedPoisha ?? null,
+      },
+    ];
+  });
 }
 
 /**

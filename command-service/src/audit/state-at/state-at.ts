@@ -2,6 +2,7 @@ import { categoryOf } from '@building/events/catalogue';
 import type { StoredEvent } from '@building/events/envelope';
 import { decodeEvent, type DecodedEvent } from '@building/events/decode-event';
 import { applyLedgerEvent, noLedgerFacts, type LedgerFacts } from '@building/events/rent-ledger/ledger-facts';
+import { depositAggregate, type DepositState } from '@building/domain/account/deposit';
 import {
   apartmentLeasesAggregate,
   type ApartmentLeasesState,
@@ -15,7 +16,7 @@ import { couponAggregate, type CouponState } from '@building/domain/coupon/coupo
 import { paymentAggregate, type PaymentState } from '@building/domain/payments/payment';
 
 /** The categories whose events the state-at-a-time report folds (a demotion ends leases in agreement streams). */
-export const stateCategories = ['agreement', 'coupon', 'payment', 'tariff', 'meter'] as const;
+export const stateCategories = ['agreement', 'coupon', 'payment', 'tariff', 'meter', 'deposit'] as const;
 
 /**
  * The log folded up to a moment, per stream, with the aggregates' own evolve functions: the
@@ -26,6 +27,8 @@ export interface Replay {
   agreements: Record<string, AgreementState>;
   coupons: Record<string, CouponState>;
   payments: Record<string, PaymentState>;
+  /** Each lease's deposit: owed, paid, settled. */
+  deposits: Record<string, DepositState>;
   /** Each apartment's leases (by agreement stream), as the account's deciders fold them. */
   leases: Record<string, ApartmentLeasesState>;
   /** Each month's money beside card rent (by payment stream): charges, late fee, offline payments. */
@@ -48,6 +51,7 @@ export function emptyReplay(at: Date): Replay {
     agreements: {},
     coupons: {},
     payments: {},
+    deposits: {},
     leases: {},
     months: {},
     tariffs: {},
@@ -93,6 +97,9 @@ export function foldAt(replay: Replay, event: StoredEvent): Replay {
       break;
     case 'meter':
       evolveIn(replay.meters, meterAggregate, decoded);
+      break;
+    case 'deposit':
+      evolveIn(replay.deposits, depositAggregate, decoded);
       break;
   }
   return replay;

@@ -219,6 +219,68 @@ describe('the building at a point in time, from the log alone', () => {
     const ended = foldUntil('2026-04-01T00:00:00Z', [...log, reminded]).rentLedger[0];
     expect(ended).toMatchObject({ active: false, balancePoisha: 1_200_000 });
   });
+
+  it('answers each deposit at the moment: owed, part paid, paid, settled with what was kept', () => {
+    const leaseId = randomUUID();
+    const stream = `deposit-${leaseId}`;
+    const deposit = { leaseId, si: 7, email: 'rina@example.com' };
+    const paid = (at: string, amountPoisha: number, reference: string) =>
+      event(stream, at, {
+        type: 'DepositPaid',
+        data: {
+          ...deposit,
+          paymentId: randomUUID(),
+          method: 'bank',
+          reference,
+          amountPoisha,
+          recordedBy: 'admin@example.com',
+          paidAt: at,
+        },
+      });
+    const deposits = [
+      event(stream, '2026-01-10T10:00:00.000Z', {
+        type: 'DepositOwed',
+        data: {
+          ...deposit,
+          apartment: 'A7',
+          name: 'Rina',
+          months: 2,
+          amountPoisha: 2_400_000,
+          owedAt: '2026-01-10T10:00:00.000Z',
+        },
+      }),
+      paid('2026-01-11T10:00:00.000Z', 1_000_000, 'B-1'),
+      paid('2026-01-12T10:00:00.000Z', 1_400_000, 'B-2'),
+      event(stream, '2026-02-20T10:00:00.000Z', {
+        type: 'DepositSettled',
+        data: {
+          ...deposit,
+          name: 'Rina',
+          owedPoisha: 2_400_000,
+          heldPoisha: 2_400_000,
+          deductions: [{ reason: 'Repainting', amountPoisha: 400_000 }],
+          returnedPoisha: 2_000_000,
+          method: 'cash',
+          reference: 'DESK-1',
+          settledBy: 'admin@example.com',
+          settledAt: '2026-02-20T10:00:00.000Z',
+        },
+      }),
+    ];
+    const at = (moment: string) => foldUntil(moment, [...log, ...deposits]).deposits;
+    expect(at('2026-01-10T12:00:00Z')).toEqual([
+      expect.objectContaining({ status: 'owed', owedPoisha: 2_400_000, paidPoisha: 0, keptPoisha: null }),
+    ]);
+    expect(at('2026-01-11T12:00:00Z')).toEqual([
+      expect.objectContaining({ status: 'part-paid', paidPoisha: 1_000_000 }),
+    ]);
+    expect(at('2026-02-01T00:00:00Z')).toEqual([
+      expect.objectContaining({ status: 'paid', paidPoisha: 2_400_000 }),
+    ]);
+    expect(at('2026-03-01T00:00:00Z')).toEqual([
+      expect.objectContaining({ status: 'settled', keptPoisha: 400_000, returnedPoisha: 2_000_000 }),
+    ]);
+  });
 });
 
 describe('a month’s account at a point in time', () => {

@@ -109,6 +109,22 @@ export function stateReport(state: BuildingState): string[] {
     ),
     `  meters read: ${meters.length}`,
   );
+  const deposits = [...state.deposits].sort((a, b) => a.si - b.si || a.email.localeCompare(b.email));
+  lines.push('', `Deposits (${deposits.length})`);
+  lines.push(
+    ...section(
+      ['SI', 'MEMBER', 'OWED', 'PAID', 'STATUS', 'KEPT', 'RETURNED'],
+      deposits.map((d) => [
+        String(d.si),
+        d.email,
+        `${taka(d.owedPoisha)} BDT`,
+        `${taka(d.paidPoisha)} BDT`,
+        d.status,
+        d.keptPoisha === null ? '' : `${taka(d.keptPoisha)} BDT`,
+        d.returnedPoisha === null ? '' : `${taka(d.returnedPoisha)} BDT`,
+      ]),
+    ),
+  );
   for (const s of state.skipped) lines.push(`skipped ${s.stream} v${s.version}: ${s.reason}`);
   return lines;
 }

@@ -64,5 +64,8 @@ describe('the account page', () => {
     );
     renderRoute('/dashboard/account', { signedInAs: member });
     expect(await screen.findByText(/বিকাশ · TXN8H2K/)).toBeInTheDocument();
+    // The month's rent in Bangla too, not as the server words it.
+    expect(screen.getByText('ভাড়া, অ্যাপার্টমেন্ট A-103')).toBeInTheDocument();
+    expect(screen.queryByText(/Rent, apartment/)).toBeNull();
   });
 });
