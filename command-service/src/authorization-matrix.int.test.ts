@@ -250,6 +250,10 @@ const matrix: Row[] = [
       await t.call('PATCH', `/memberRemove/${email}`, { token: all.admin.token });
       const body = { si, email, deductions: [], method: 'cash', reference: 'DESK-2' };
       return { method: 'POST', path: '/deposits/settle', body };
+    },
+    expect: adminOnly,
+  },
+  {
     route: 'POST /expenses',
     prepare: async () => ({ method: 'POST', path: '/expenses', body: expenseBody }),
     expect: adminOnly,

@@ -149,6 +149,8 @@ export function postingOf(event: DomainEvent): Posting | null {
         `deposit settled, apartment ${d.si}`,
         transfer(depositsHeld, incomeAccounts.depositDeductions, kept),
         transfer(depositsHeld, methodAccount(d.method), d.returnedPoisha),
+        // The part never paid is owed no more.
+        transfer(depositsHeld, receivableAccount(d.email), Math.max(0, d.owedPoisha - d.heldPoisha)),
       );
     }
     case 'ExpenseRecorded': {

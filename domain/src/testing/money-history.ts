@@ -238,6 +238,7 @@ export function moneyHistory(seed: number, size = 40): DomainEvent[] {
             si: l.si,
             email: l.email,
             name: 'Resident',
+            owedPoisha: held,
             heldPoisha: held,
             deductions: kept > 0 ? [{ reason: 'broken window', amountPoisha: kept }] : [],
             returnedPoisha: held - kept,
