@@ -330,7 +330,8 @@ export const catalogue = {
    * Money of a rent charge went back to the resident's card: `duplicate-charge`, a second confirmed
    * charge for a month already paid, refunded by us (the resident is never charged twice); or
    * `provider-refund`, a refund (full or partial) made at the provider, e.g. from Stripe's
-   * dashboard, of the charge that paid the month: what it no longer covers is due again.
+   * dashboard, of a charge that paid the month: what it gave back is due again (a new payment of
+   * that part is a RentPaid of its own), and given back in full the month is unpaid.
    */
   RentRefunded: event(
     z.object({
@@ -343,8 +344,8 @@ export const catalogue = {
       amountPoisha: z.number().int().min(0),
       reason: z.enum(['duplicate-charge', 'provider-refund']),
       /**
-       * provider-refund: what of the month the paying charge still covers after this refund
-       * (0: given back in full, the month is unpaid again), so views need no other event.
+       * provider-refund: what of the month its payments still cover after this refund (0: given
+       * back in full, the month is unpaid again), so views need no other event.
        */
       coveredPoisha: z.number().int().min(0).optional(),
       refundedAt: isoTime,

@@ -104,6 +104,69 @@ describe.skipIf(missing('postgres'))('the rent ledger routes', () => {
     expect((await q.get('/overdue-rent', { as: people.alice.email })).status).toBe(403);
   });
 
+  it('owes again what a refund at the provider gave back, shows it, and answers a date before it as it was', async () => {
+    // Refunded on the day it was paid (the history's day), so January is the month it shows in.
+    const january = script.payments.aliceJanuary;
+    const part = 150_000;
+    const refund = await q.history.refundAtProvider(january.transactionId, part);
+    const again = await q.history.pay(people.alice.email, 1, 'January', 2026);
+    expect(again.amountPoisha).toBe(part);
+    await q.catchUp();
+    const ledgerAt = async (at: string) => {
+      const reply = await q.get(`/rent-ledger/${alice}?at=${encodeURIComponent(at)}`, {
+        as: people.alice.email,
+      });
+      expect(reply.status).toBe(200);
+      return reply.body.leases[0].months[0];
+    };
+    const moment = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+
+    // Before the refund: paid in full, no refund (the refund made later does not show).
+    expect(await ledgerAt(moment(refund.refundedAt, -1))).toMatchObject({
+      month: 'January',
+      status: 'paid',
+      owedPoisha: 0,
+      paid: {
+        transactionId: january.transactionId,
+        amountPoisha: january.amountPoisha,
+        couponCode: 'SAVE10',
+      },
+      refunds: [],
+    });
+    // After it: the part given back is owed again.
+    const after = await ledgerAt(moment(refund.refundedAt, 0));
+    expect(after).toMatchObject({
+      owedPoisha: part,
+      refunds: [{ amountPoisha: part, refundedAt: refund.refundedAt, transactionId: january.transactionId }],
+    });
+    expect(after.status).not.toBe('paid');
+    // Paid again: settled, with both payments.
+    expect(await ledgerAt(march10)).toMatchObject({
+      status: 'paid',
+      owedPoisha: 0,
+      paid: { transactionId: january.transactionId },
+      otherPayments: [{ transactionId: again.transactionId, amountPoisha: part }],
+    });
+
+    // The payment history: both payments and the refund, each once, the refund labelled by its reason.
+    const history = await q.get(`/payments/${alice}?month=January`, { as: people.alice.email });
+    const rows = (
+      history.body as Array<{
+        TransactionId: string;
+        status: string;
+        refundReason: string | null;
+        price: number;
+      }>
+    )
+      .filter((r) => r.refundReason !== 'duplicate-charge')
+      .map((r) => [r.TransactionId, r.status, r.refundReason, r.price]);
+    expect(rows).toEqual([
+      [again.transactionId, 'paid', null, part / 100],
+      [january.transactionId, 'refunded', 'provider-refund', part / 100],
+      [january.transactionId, 'paid', null, january.amountPoisha / 100],
+    ]);
+  });
+
   it('refuses a bad date or email with a 400 naming it', async () => {
     for (const at of ['yesterday', '2026-13-01', '1999-12-31', '2026-03-10T10:00:00', '']) {
       const reply = await q.get(`/rent-ledger/${alice}?at=${encodeURIComponent(at)}`, {

@@ -438,19 +438,26 @@ describe.skipIf(missing('postgres'))('rent payments through the payment sandbox'
     expect((await recordPayment(second)).body.type).toBe('/problems/second-charge-refunded');
   });
 
-  it('records refunds made at the provider (partial, then the rest) and reopens the month refunded in full', async () => {
+  it('records refunds made at the provider: a partial one reopens its part, paid again; refunded in full, the month reopens', async () => {
     const month = { si, month: 'March', year: 2027 } as const;
-    const refundEvents = async () =>
-      (await h.eventsOf(streams.payment(si, 2027, 'March'))).filter((e) => e.type === 'RentRefunded');
-    const intentId = String((await call('/create-payment-intent', month)).body.paymentIntentId);
-    expect((await confirm(intentId, 'pm_card_visa')).status).toBe('succeeded');
-    expect((await recordPayment(intentId)).status).toBe(200);
+    const monthEvents = async (type: string) =>
+      (await h.eventsOf(streams.payment(si, 2027, 'March'))).filter((e) => e.type === type);
+    const pay = async () => {
+      const started = await call('/create-payment-intent', month);
+      expect(started.status).toBe(200);
+      const id = String(started.body.paymentIntentId);
+      expect((await confirm(id, 'pm_card_visa')).status).toBe('succeeded');
+      expect((await recordPayment(id)).status).toBe(200);
+      return { id, amount: started.body.amount };
+    };
+    const first = await pay();
+    expect(first.amount).toBe(1_234_500);
 
     // An admin refunds part of it in the provider's dashboard: charge.refunded, and nothing else.
-    const part = await h.stripe.refunds.create({ payment_intent: intentId, amount: 234_500 });
-    await expect.poll(async () => (await refundEvents()).length, { timeout: 10_000 }).toBe(1);
-    expect((await refundEvents())[0]!.data).toEqual({
-      paymentIntentId: intentId,
+    const part = await h.stripe.refunds.create({ payment_intent: first.id, amount: 234_500 });
+    await expect.poll(async () => (await monthEvents('RentRefunded')).length, { timeout: 10_000 }).toBe(1);
+    expect((await monthEvents('RentRefunded'))[0]!.data).toEqual({
+      paymentIntentId: first.id,
       refundId: part.id,
       ...month,
       email: mina.email,
@@ -459,30 +466,53 @@ describe.skipIf(missing('postgres'))('rent payments through the payment sandbox'
       coveredPoisha: 1_000_000,
       refundedAt: expect.any(String),
     });
-    // Partly refunded, the month stays paid.
+    // The part given back is owed again: a new payment for it alone (no coupon applies to it).
+    expect((await call('/create-payment-intent', { ...month, code: 'SAVE15' })).body.type).toBe(
+      '/problems/coupon-unavailable',
+    );
+    const dueAgain = await pay();
+    expect(dueAgain).toMatchObject({ amount: 234_500 });
+    expect(dueAgain.id).not.toBe(first.id);
+    expect((await monthEvents('RentPaid')).map((e) => [e.data.paymentIntentId, e.data.amountPoisha])).toEqual(
+      [
+        [first.id, 1_234_500],
+        [dueAgain.id, 234_500],
+      ],
+    );
     expect((await call('/create-payment-intent', month)).body.type).toBe('/problems/rent-already-paid');
 
-    const rest = await h.stripe.refunds.create({ payment_intent: intentId });
-    await expect.poll(async () => (await refundEvents()).length, { timeout: 10_000 }).toBe(2);
-    expect((await refundEvents())[1]!.data).toMatchObject({
+    // The rest of the first payment, then all of the second: the month is open again, for its rent.
+    const rest = await h.stripe.refunds.create({ payment_intent: first.id });
+    await expect.poll(async () => (await monthEvents('RentRefunded')).length, { timeout: 10_000 }).toBe(2);
+    expect((await monthEvents('RentRefunded'))[1]!.data).toMatchObject({
       refundId: rest.id,
       amountPoisha: 1_000_000,
+      coveredPoisha: 234_500,
+    });
+    expect((await call('/create-payment-intent', month)).body).toMatchObject({ amount: 1_000_000 });
+    await h.stripe.refunds.create({ payment_intent: dueAgain.id });
+    await expect.poll(async () => (await monthEvents('RentRefunded')).length, { timeout: 10_000 }).toBe(3);
+    expect((await monthEvents('RentRefunded'))[2]!.data).toMatchObject({
+      paymentIntentId: dueAgain.id,
+      amountPoisha: 234_500,
       coveredPoisha: 0,
     });
 
-    // Every notice again records nothing more; the refunded intent pays nothing again.
+    // Every notice again records nothing more; a refunded intent pays nothing again.
     const notices = await h.stripe.events.list({ type: 'charge.refunded', limit: 100 });
-    for (const notice of notices.data.filter(
-      (e) => (e.data.object as Stripe.Charge).payment_intent === intentId,
+    for (const notice of notices.data.filter((e) =>
+      [first.id, dueAgain.id].includes(String((e.data.object as Stripe.Charge).payment_intent)),
     ))
       expect((await redeliver(notice)).body).toEqual({ received: true, recorded: 'provider-refunded' });
-    expect(await refundEvents()).toHaveLength(2);
-    expect((await recordPayment(intentId)).status).toBe(200);
+    expect(await monthEvents('RentRefunded')).toHaveLength(3);
+    expect((await recordPayment(first.id)).status).toBe(200);
+    expect(await monthEvents('RentPaid')).toHaveLength(2);
 
-    // Given back in full, the month is open: a new payment takes a new intent.
+    // Given back in full, the month is open: a new payment of its rent takes a new intent.
     const again = await call('/create-payment-intent', month);
     expect(again.status).toBe(200);
-    expect(again.body.paymentIntentId).not.toBe(intentId);
+    expect(again.body).toMatchObject({ amount: 1_234_500 });
+    expect([first.id, dueAgain.id]).not.toContain(again.body.paymentIntentId);
   });
 
   it('answers 400 to a webhook with a bad signature and records nothing', async () => {

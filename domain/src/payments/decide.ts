@@ -6,7 +6,13 @@ import { issueRentReminder, type RentReminderRequest } from './issue-rent-remind
 import { alreadyPaid } from './already-paid.ts';
 import { activeLeaseOf, leaseTermsOf, type LeaseTerms } from './lease-terms.ts';
 import type { PaymentContext } from './payment-context.ts';
-import { evolvePayment, wasRefunded, type PaymentEvent, type PaymentState } from './payment.ts';
+import {
+  evolvePayment,
+  owedAgainPoisha,
+  wasRefunded,
+  type PaymentEvent,
+  type PaymentState,
+} from './payment.ts';
 import { poishaToTaka, priceRent, takaToPoisha } from './pricing.ts';
 
 /** A member asks to pay one month's rent of one apartment, perhaps with a coupon code. */
@@ -51,7 +57,9 @@ const formatPoisha = (poisha: number) => poishaToTaka(poisha).toFixed(2);
 
 /**
  * The rent rules: only the member's own active lease is paid; only an available coupon applies;
- * a month is paid once; the server prices it in integer poisha (a client's price is never read).
+ * a month is paid once, but what a refund at the provider gave back is owed again (no coupon applies
+ * to it: the month's payment had its discount); the server prices it in integer poisha (a
+ * client's price is never read).
  */
 export function quoteRentPayment(request: RentPaymentRequest, context: PaymentContext): RentQuote {
   const { si, month, year, code } = request;
@@ -59,12 +67,40 @@ export function quoteRentPayment(request: RentPaymentRequest, context: PaymentCo
   if (!lease) throw refuse('no-active-lease', `you have no active lease of apartment ${si}`);
   assertMonthOfLease({ si, startedAt: lease.acceptedAt, endedAt: null }, request, 'a rent payment');
   const { couponCode, discount } = code ? applicableCoupon(context, code) : { couponCode: null, discount: 0 };
-  if (context.payment.paid) throw alreadyPaid(context.payment.paid);
+  if (context.payment.paid) return dueAgainQuote(request, context.payment, lease, couponCode);
   const price = priceRent(takaToPoisha(lease.rent), discount);
   if (price.amountPoisha === 0)
     throw refuse('nothing-to-pay', `the coupon '${couponCode}' leaves nothing to pay`);
   const { rentPoisha, amountPoisha } = price;
   return { si, month, year, email: lease.userEmail, rentPoisha, discount, couponCode, amountPoisha, lease };
+}
+
+/** The part of a paid month that refunds made at the provider gave back, quoted as it stands. */
+function dueAgainQuote(
+  { si, month, year }: RentPaymentRequest,
+  payment: PaymentState,
+  lease: LeaseTerms,
+  couponCode: string | null,
+): RentQuote {
+  const owed = owedAgainPoisha(payment);
+  if (owed === 0) throw alreadyPaid(payment.paid!);
+  if (couponCode)
+    throw refuse(
+      'coupon-unavailable',
+      `the coupon '${couponCode}' does not apply to the part of ${month} ${year} that was refunded: the month's payment had its discount`,
+    );
+  const email = lease.userEmail;
+  return {
+    si,
+    month,
+    year,
+    email,
+    rentPoisha: owed,
+    discount: 0,
+    couponCode: null,
+    amountPoisha: owed,
+    lease,
+  };
 }
 
 /** Only an available coupon applies: an unknown code names the field, a disabled one says so. */
@@ -140,10 +176,10 @@ function recordRentPaid(
   { intent, paidAt }: { intent: IntentFacts; paidAt: Date },
   { payment, agreement }: PaymentContext,
 ): PaymentEvent[] {
-  if (payment.paid?.paymentIntentId === intent.id) return [];
+  if (payment.paidBy.includes(intent.id)) return [];
   // Its success paid the month once; refunded at the provider since, it does not pay it again.
   if (wasRefunded(payment, intent.id, 'provider-refund')) return [];
-  if (payment.paid) throw alreadyPaid(payment.paid);
+  if (payment.paid && !paysDueAgain(intent, payment)) throw alreadyPaid(payment.paid);
   const started = startedFor(intent, payment);
   if (intent.status !== 'succeeded')
     throw refuse('payment-in-progress', `payment ${intent.id} has not succeeded (${intent.status})`);
@@ -177,6 +213,12 @@ function recordRentPaid(
   ];
 }
 
+/** A paid month takes an intent started for at most the part refunds gave back (a payment of it). */
+function paysDueAgain(intent: IntentFacts, payment: PaymentState): boolean {
+  const started = payment.started.find((s) => s.paymentIntentId === intent.id);
+  return !!started && started.amountPoisha <= owedAgainPoisha(payment);
+}
+
 /** The provider's intent says what was started: amount, currency and every metadata field. */
 function matchesStarted(intent: IntentFacts, started: EventData<'RentPaymentStarted'>): boolean {
   const m = intent.metadata;
@@ -193,7 +235,7 @@ function matchesStarted(intent: IntentFacts, started: EventData<'RentPaymentStar
 }
 
 function recordRentPaymentFailed(intent: IntentFacts, state: PaymentState): PaymentEvent[] {
-  if (state.paid) return [];
+  if (state.paid && !paysDueAgain(intent, state)) return [];
   const started = startedFor(intent, state);
   const error = intent.lastError;
   if (intent.status !== 'requires_payment_method' || !error)
@@ -239,8 +281,10 @@ export function secondChargeOf(intent: IntentFacts, payment: PaymentState): Seco
   if (refund) return { kind: 'refunded', refund };
   // Refunded at the provider: it paid the month once, it is no second charge to refund again.
   if (wasRefunded(payment, intent.id, 'provider-refund')) return { kind: 'none' };
-  if (intent.status !== 'succeeded' || !payment.paid || payment.paid.paymentIntentId === intent.id)
+  if (intent.status !== 'succeeded' || !payment.paid || payment.paidBy.includes(intent.id))
     return { kind: 'none' };
+  // A payment of the part refunds gave back is no second charge.
+  if (paysDueAgain(intent, payment)) return { kind: 'none' };
   const started = payment.started.find((s) => s.paymentIntentId === intent.id);
   return started ? { kind: 'refund', started } : { kind: 'none' };
 }
@@ -272,7 +316,7 @@ function recordRentRefunded(
 }
 
 /**
- * Refunds made at the provider (full or partial, e.g. from Stripe's dashboard) of the charge that
+ * Refunds made at the provider (full or partial, e.g. from Stripe's dashboard) of a charge that
  * pays the month, each recorded once (by refund id): what they give back is due again, and given
  * back in full the month is unpaid (payment.ts). A second charge's refund is recordRentRefunded's;
  * a refund of an intent that paid nothing is no rent of ours.
@@ -285,7 +329,7 @@ function recordProviderRefunds(
   let state = payment;
   for (const refund of refunds) {
     const paid = state.paid;
-    if (refund.paymentIntentId !== intent.id || paid?.paymentIntentId !== intent.id) continue;
+    if (refund.paymentIntentId !== intent.id || !paid || !state.paidBy.includes(intent.id)) continue;
     if (state.refunds.some((r) => r.refundId === refund.id)) continue;
     const event: PaymentEvent = {
       type: 'RentRefunded',
@@ -300,7 +344,7 @@ function recordProviderRefunds(
         email: paid.email,
         amountPoisha: refund.amount,
         reason: 'provider-refund',
-        coveredPoisha: Math.max(0, paid.amountPoisha - state.paidRefundedPoisha - refund.amount),
+        coveredPoisha: Math.max(0, state.coveredPoisha - refund.amount),
         refundedAt: refundedAt.toISOString(),
       },
     };

@@ -11,7 +11,7 @@ import {
 } from './decide.ts';
 import { rentMetadata, type IntentFacts } from './intent-facts.ts';
 import { paymentContextAggregate, type PaymentContext } from './payment-context.ts';
-import { evolvePayment, initialPaymentState } from './payment.ts';
+import { evolvePayment, initialPaymentState, owedAgainPoisha } from './payment.ts';
 
 const given = specFor<PaymentCommand, PaymentContext>({ ...paymentContextAggregate, decide: decidePayment });
 
@@ -375,10 +375,13 @@ describe('rule: a refund made at the provider is recorded, and reopens what it n
       .when(refunds(49_325))
       .thenNothing();
   });
-  it('leaves a partly refunded month paid, and reopens one refunded in full', () => {
-    expect(stateOf(Started, Paid, Refunded(1, 49_325)).paid?.paymentIntentId).toBe('pi_1');
-    expect(stateOf(Started, Paid, Refunded(1, 49_325)).paidRefundedPoisha).toBe(49_325);
-    expect(stateOf(Started, Paid, Refunded(1, 49_325), Refunded(2, 1_000_000)).paid).toBeNull();
+  it('owes again what a partial refund gave back, and reopens a month refunded in full', () => {
+    const partly = stateOf(Started, Paid, Refunded(1, 49_325, 1_000_000));
+    expect(partly.paid?.paymentIntentId).toBe('pi_1');
+    expect(owedAgainPoisha(partly)).toBe(49_325);
+    const whole = stateOf(Started, Paid, Refunded(1, 49_325), Refunded(2, 1_000_000));
+    expect(whole.paid).toBeNull();
+    expect(owedAgainPoisha(whole)).toBe(0);
   });
   it('lets a month refunded in full be paid again, by a new intent only', () => {
     given(Leased, CouponAdded, Started, Paid, Refunded(1, 1_049_325))
@@ -390,10 +393,89 @@ describe('rule: a refund made at the provider is recorded, and reopens what it n
       kind: 'none',
     });
   });
-  it('refuses a new payment for a month only partly refunded: it stays paid', () =>
-    given(Leased, CouponAdded, Started, Paid, Refunded(1, 49_325))
-      .when(start({}, 1_049_325, 'pi_3'))
-      .thenFails('rent-already-paid'));
+  describe('a month partly refunded', () => {
+    const Part = Refunded(1, 49_325, 1_000_000);
+    const dueAgain: EventData<'RentPaymentStarted'> = {
+      ...started,
+      paymentIntentId: 'pi_3',
+      rentPoisha: 49_325,
+      discount: 0,
+      couponCode: null,
+      amountPoisha: 49_325,
+    };
+    const StartedDueAgain: DomainEvent = { type: 'RentPaymentStarted', data: dueAgain };
+    const dueAgainIntent = intent({
+      id: 'pi_3',
+      amount: 49_325,
+      metadata: rentMetadata({
+        email: mina.email,
+        si: 7,
+        month: 'March',
+        year: 2026,
+        coupon: null,
+        amount: 49_325,
+      }),
+    });
+    const PaidDueAgain: DomainEvent = {
+      type: 'RentPaid',
+      data: {
+        ...(Paid as Extract<DomainEvent, { type: 'RentPaid' }>).data,
+        ...dueAgain,
+        transactionId: 'pi_3',
+        paidAt: paidAt.toISOString(),
+      },
+    };
+
+    it('quotes the part given back, without a coupon', () => {
+      given(Leased, CouponAdded, Started, Paid, Part)
+        .when(start({ code: undefined }, 49_325, 'pi_3'))
+        .then(StartedDueAgain);
+      given(Leased, CouponAdded, Started, Paid, Part)
+        .when(start({}, 49_325, 'pi_3'))
+        .thenFails('coupon-unavailable', /does not apply to the part of March 2026 that was refunded/);
+      given(Leased, Started, Paid, Part)
+        .when(start({ code: undefined }, 1_234_500, 'pi_3'))
+        .thenFails('payment-terms-mismatch');
+    });
+    it('records the payment of that part, and the month is settled again', () => {
+      given(Leased, Started, Paid, Part, StartedDueAgain).when(record(dueAgainIntent)).then(PaidDueAgain);
+      const settled = stateOf(Started, Paid, Part, StartedDueAgain, PaidDueAgain);
+      expect(owedAgainPoisha(settled)).toBe(0);
+      expect(settled.paid?.paymentIntentId).toBe('pi_1');
+      given(Leased, Started, Paid, Part, StartedDueAgain, PaidDueAgain)
+        .when(record(dueAgainIntent))
+        .thenNothing();
+      given(Leased, Started, Paid, Part, StartedDueAgain, PaidDueAgain)
+        .when(start({ code: undefined }, 49_325, 'pi_4'))
+        .thenFails('rent-already-paid');
+    });
+    it('refunds, as a second charge, a full-price intent that succeeds after the month was paid', () => {
+      const StartedFull: DomainEvent = {
+        type: 'RentPaymentStarted',
+        data: { ...started, paymentIntentId: 'pi_2' },
+      };
+      const full = intent({ id: 'pi_2' });
+      expect(secondChargeOf(full, stateOf(Started, StartedFull, Paid, Part)).kind).toBe('refund');
+      expect(secondChargeOf(dueAgainIntent, stateOf(Started, Paid, Part, StartedDueAgain)).kind).toBe('none');
+    });
+    it('records a refund of the payment of that part too', () =>
+      given(Leased, Started, Paid, Part, StartedDueAgain, PaidDueAgain)
+        .when({
+          type: 'RecordProviderRefunds',
+          data: {
+            intent: dueAgainIntent,
+            refunds: [{ id: 're_9', paymentIntentId: 'pi_3', amount: 49_325 }],
+            refundedAt,
+          },
+        })
+        .then({
+          type: 'RentRefunded',
+          data: {
+            ...(Refunded(9, 49_325, 1_000_000) as Extract<DomainEvent, { type: 'RentRefunded' }>).data,
+            paymentIntentId: 'pi_3',
+          },
+        }));
+  });
   it('records nothing for a refund of an intent that paid nothing', () =>
     given(Leased, Started).when(refunds(1_049_325)).thenNothing());
 });

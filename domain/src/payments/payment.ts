@@ -3,8 +3,8 @@ import type { Aggregate } from '../command-handling/aggregate.ts';
 
 /**
  * The payment stream of one apartment and month (payment-<si>-<year>-<month>): the intents started
- * for it, the declines, at most one RentPaid, the refunds of second charges, and at most one
- * reminder of each kind.
+ * for it, the declines, the RentPaid that prices the month (and, after a partial refund at the
+ * provider, the payments of the part due again), the refunds, and at most one reminder of each kind.
  */
 export type PaymentEvent = Extract<
   DomainEvent,
@@ -16,10 +16,15 @@ export type PaymentEvent = Extract<
 export interface PaymentState {
   started: EventData<'RentPaymentStarted'>[];
   failures: EventData<'RentPaymentFailed'>[];
-  /** The payment that covers the month; null again once refunds gave all of it back. */
+  /** The payment that priced the month; null until paid, and again once refunds gave all of it back. */
   paid: EventData<'RentPaid'> | null;
-  /** Of `paid`, the poisha refunded at the provider so far (a partial refund leaves it paid). */
-  paidRefundedPoisha: number;
+  /**
+   * What the month's payments still cover, in poisha: `paid`'s amount, less the refunds made at the
+   * provider, plus the payments of a part due again. Below `paid`'s amount, the rest is owed again.
+   */
+  coveredPoisha: number;
+  /** The intents whose RentPaid counts for the month now: `paid`'s, then each payment of a part due again. */
+  paidBy: string[];
   /** Every refund recorded: second charges, and refunds made at the provider. */
   refunds: EventData<'RentRefunded'>[];
   /** The reminder of each kind issued for the month, if any. */
@@ -30,7 +35,8 @@ export const initialPaymentState = (): PaymentState => ({
   started: [],
   failures: [],
   paid: null,
-  paidRefundedPoisha: 0,
+  coveredPoisha: 0,
+  paidBy: [],
   refunds: [],
   reminders: {},
 });
@@ -41,18 +47,28 @@ export function evolvePayment(state: PaymentState, event: DomainEvent): PaymentS
       return { ...state, started: [...state.started, event.data] };
     case 'RentPaymentFailed':
       return { ...state, failures: [...state.failures, event.data] };
-    case 'RentPaid':
-      return state.paid ? state : { ...state, paid: event.data, paidRefundedPoisha: 0 };
+    case 'RentPaid': {
+      const { paymentIntentId, amountPoisha } = event.data;
+      if (state.paidBy.includes(paymentIntentId)) return state;
+      // The first payment prices the month; a later one pays (part of) what refunds gave back.
+      return state.paid
+        ? {
+            ...state,
+            coveredPoisha: state.coveredPoisha + amountPoisha,
+            paidBy: [...state.paidBy, paymentIntentId],
+          }
+        : { ...state, paid: event.data, coveredPoisha: amountPoisha, paidBy: [paymentIntentId] };
+    }
     case 'RentRefunded': {
       const refunds = [...state.refunds, event.data];
       const ofPaid =
-        event.data.reason === 'provider-refund' && state.paid?.paymentIntentId === event.data.paymentIntentId;
+        event.data.reason === 'provider-refund' && state.paidBy.includes(event.data.paymentIntentId);
       if (!ofPaid) return { ...state, refunds };
-      const refunded = state.paidRefundedPoisha + event.data.amountPoisha;
-      // Given back in full: the month is unpaid again (a new payment may cover it).
-      return refunded >= state.paid!.amountPoisha
-        ? { ...state, refunds, paid: null, paidRefundedPoisha: 0 }
-        : { ...state, refunds, paidRefundedPoisha: refunded };
+      const covered = state.coveredPoisha - event.data.amountPoisha;
+      // Given back in full: the month is unpaid again (a new payment prices it anew).
+      return covered <= 0
+        ? { ...state, refunds, paid: null, coveredPoisha: 0, paidBy: [] }
+        : { ...state, refunds, coveredPoisha: covered };
     }
     case 'RentReminderIssued':
       return state.reminders[event.data.kind]
@@ -63,6 +79,10 @@ export function evolvePayment(state: PaymentState, event: DomainEvent): PaymentS
   }
 }
 
+/** What a paid month owes again after refunds made at the provider, in poisha (0: settled, or unpaid). */
+export const owedAgainPoisha = (state: PaymentState) =>
+  state.paid ? Math.max(0, state.paid.amountPoisha - state.coveredPoisha) : 0;
+
 export const paymentAggregate: Aggregate<PaymentState> = {
   initialState: initialPaymentState,
   evolve: evolvePayment,
@@ -70,7 +90,8 @@ export const paymentAggregate: Aggregate<PaymentState> = {
 
 /**
  * The latest intent this member started with exactly this coupon and amount: reused rather than
- * duplicated. Never one with money refunded: its success paid a month once, and must not again.
+ * duplicated. Never one with money refunded (its success paid a month once, and must not again),
+ * nor one that pays the month already.
  */
 export function startedWith(
   state: PaymentState,
@@ -81,7 +102,8 @@ export function startedWith(
       s.email === terms.email &&
       s.couponCode === terms.couponCode &&
       s.amountPoisha === terms.amountPoisha &&
-      !wasRefunded(state, s.paymentIntentId),
+      !wasRefunded(state, s.paymentIntentId) &&
+      !state.paidBy.includes(s.paymentIntentId),
   );
 }
 

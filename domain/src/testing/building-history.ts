@@ -26,7 +26,8 @@ import {
   commentOnMaintenanceRequest,
   fileMaintenanceRequest,
 } from '../maintenance/commands.ts';
-import { issueRentReminder } from '../payments/commands.ts';
+import { issueRentReminder, recordProviderRefunds } from '../payments/commands.ts';
+import type { RefundFacts } from '../payments/intent-facts.ts';
 import {
   chooseLanguage,
   demoteMember,
@@ -60,6 +61,8 @@ export function buildingHistory(store: EventStore, start = new Date('2026-01-05T
   /** Intents opened and not yet paid or refunded, per apartment-month. */
   const openIntents = new Map<string, OpenIntent[]>();
   const monthKey = (si: number, month: Month, year: number) => `${si}-${year}-${month}`;
+  /** Intents that paid, by id, and the refunds the provider lists for each. */
+  const paidIntents = new Map<string, { open: OpenIntent; refunds: RefundFacts[] }>();
 
   async function startPayment(email: string, si: number, month: Month, year: number, code?: string) {
     const paymentIntentId = `pi_${randomUUID().replaceAll('-', '')}`;
@@ -217,7 +220,35 @@ export function buildingHistory(store: EventStore, start = new Date('2026-01-05T
       const started = await startPayment(email, si, month, year, coupon?.code);
       const result = await at((now) => intentSucceeded(context, started, now));
       settle(started);
-      return { ...result, transactionId: started.intent.id, paidAt: result.now.toISOString() };
+      paidIntents.set(started.intent.id, { open: started, refunds: [] });
+      return {
+        ...result,
+        transactionId: started.intent.id,
+        paidAt: result.now.toISOString(),
+        amountPoisha: started.intent.amount,
+      };
+    },
+
+    /** An admin refunds (part of) a payment at the provider; its charge.refunded is recorded. */
+    refundAtProvider: async (transactionId: string, amountPoisha: number) => {
+      const paid = paidIntents.get(transactionId);
+      if (!paid) throw new Error(`no payment ${transactionId} was made in this history`);
+      const refund = {
+        id: `re_${randomUUID().replaceAll('-', '')}`,
+        paymentIntentId: transactionId,
+        amount: amountPoisha,
+      };
+      paid.refunds.push(refund);
+      const result = await at((now) =>
+        recordProviderRefunds(context, {
+          period: paid.open.request,
+          intent: { ...paid.open.intent, status: 'succeeded' },
+          refunds: paid.refunds,
+          by: 'system',
+          now,
+        }),
+      );
+      return { ...result, refundId: refund.id, refundedAt: result.now.toISOString() };
     },
 
     /** The intent left open by `startPayment` is charged after the month was paid: the provider refunds it. */

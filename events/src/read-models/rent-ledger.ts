@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { monthSchema } from '../catalogue.ts';
-import type { LedgerLease, SettledMonth } from '../rent-ledger/lease-ledger.ts';
+import {
+  settledMonthKey,
+  unsettledMonth,
+  type LedgerLease,
+  type SettledMonth,
+} from '../rent-ledger/lease-ledger.ts';
 import { defineReadModel } from './read-model.ts';
 
 const poisha = z.number().int().nonnegative();
@@ -8,17 +13,18 @@ const moment = z.string().datetime({ offset: true });
 const nullableMoment = (value: Date | null) => value?.toISOString() ?? null;
 
 /**
- * The rent ledger's facts: every lease (member, apartment, start, end, monthly rent) and every
- * settled month (its payment, its reminders). The month-by-month rows with their status and the
- * balance are not stored: they depend on the moment asked about, and `ledgersAt` computes them
- * (so the ledger at a past date is answered the same way). `row`/`toResponse` map a lease;
- * `monthRow`/`toSettledMonth` map a settled month.
+ * The rent ledger's facts: every lease (member, apartment, start, end, monthly rent), each month's
+ * reminders, and each payment and refund of a month with its moment. The month-by-month rows with
+ * their status and the balance are not stored: they depend on the moment asked about, and
+ * `ledgersAt` computes them (so the ledger at a past date is answered the same way, a refund made
+ * later included). `row`/`toResponse` map a lease; `settledMonths` maps the months' rows.
+ * Version 2: version 1 kept only the month's payment, lowered in place by a later refund.
  */
 export const rentLedgerView = defineReadModel({
   view: 'rent-ledger',
-  version: 1,
+  version: 2,
   audience: 'owner',
-  tables: ['leases', 'months'],
+  tables: ['leases', 'months', 'money'],
   events: ['AgreementAccepted', 'LeaseEnded', 'RentPaid', 'RentRefunded', 'RentReminderIssued'],
   row: z.object({
     lease_id: z.string(),
@@ -57,35 +63,56 @@ export const settledMonthRow = z.object({
   si: z.number().int(),
   year: z.number().int(),
   month: monthSchema,
-  paid_amount_poisha: z.coerce.number().int().nullable(),
-  coupon_code: z.string().nullable(),
-  paid_at: z.date().nullable(),
-  transaction_id: z.string().nullable(),
   due_reminded_at: z.date().nullable(),
   overdue_reminded_at: z.date().nullable(),
 });
 
-export function toSettledMonth(row: z.infer<typeof settledMonthRow>): SettledMonth {
-  const { si, year, month } = row;
-  const paid =
-    row.paid_at && row.transaction_id !== null && row.paid_amount_poisha !== null
-      ? {
-          amountPoisha: row.paid_amount_poisha,
-          couponCode: row.coupon_code,
-          paidAt: row.paid_at.toISOString(),
-          transactionId: row.transaction_id,
-        }
-      : null;
-  return {
-    si,
-    year,
-    month,
-    paid,
-    reminders: { due: nullableMoment(row.due_reminded_at), overdue: nullableMoment(row.overdue_reminded_at) },
+/** A payment (`paid`) or a refund made at the provider of one (`refunded`) of a month. */
+export const monthMoneyRow = z.object({
+  si: z.number().int(),
+  year: z.number().int(),
+  month: monthSchema,
+  kind: z.enum(['paid', 'refunded']),
+  // bigint columns arrive as strings
+  amount_poisha: z.coerce.number().int(),
+  coupon_code: z.string().nullable(),
+  transaction_id: z.string(),
+  at: z.date(),
+});
+
+/** The settled months of the months' rows and their money's rows (money in the order given). */
+export function settledMonths(
+  monthRows: ReadonlyArray<z.infer<typeof settledMonthRow>>,
+  moneyRows: ReadonlyArray<z.infer<typeof monthMoneyRow>>,
+): SettledMonth[] {
+  const months = new Map<string, SettledMonth>();
+  const monthOf = (m: { si: number; year: number; month: SettledMonth['month'] }) => {
+    const key = settledMonthKey(m);
+    if (!months.has(key)) months.set(key, unsettledMonth(m));
+    return months.get(key)!;
   };
+  for (const row of monthRows)
+    monthOf(row).reminders = {
+      due: nullableMoment(row.due_reminded_at),
+      overdue: nullableMoment(row.overdue_reminded_at),
+    };
+  for (const row of moneyRows) {
+    const m = monthOf(row);
+    const [amountPoisha, transactionId, at] = [row.amount_poisha, row.transaction_id, row.at.toISOString()];
+    if (row.kind === 'paid')
+      m.payments.push({ amountPoisha, couponCode: row.coupon_code, paidAt: at, transactionId });
+    else m.refunds.push({ amountPoisha, refundedAt: at, transactionId });
+  }
+  return [...months.values()];
 }
 
 const reminders = z.object({ due: moment.nullable(), overdue: moment.nullable() });
+const ledgerPayment = z.object({
+  amountPoisha: poisha,
+  couponCode: z.string().nullable(),
+  paidAt: moment,
+  transactionId: z.string(),
+});
 
 const ledgerMonth = z.object({
   year: z.number().int(),
@@ -94,14 +121,9 @@ const ledgerMonth = z.object({
   rentPoisha: poisha,
   owedPoisha: poisha,
   overdueFrom: moment,
-  paid: z
-    .object({
-      amountPoisha: poisha,
-      couponCode: z.string().nullable(),
-      paidAt: moment,
-      transactionId: z.string(),
-    })
-    .nullable(),
+  paid: ledgerPayment.nullable(),
+  otherPayments: z.array(ledgerPayment),
+  refunds: z.array(z.object({ amountPoisha: poisha, refundedAt: moment, transactionId: z.string() })),
   reminders,
 });
 export type LedgerMonthResponse = z.infer<typeof ledgerMonth>;

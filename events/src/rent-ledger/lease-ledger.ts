@@ -14,12 +14,16 @@ export interface LedgerLease {
   endedAt: string | null;
 }
 
-/** What the payment stream of one apartment and month settled: its payment and its reminders. */
+/**
+ * What the payment stream of one apartment and month settled: every payment, every refund made at
+ * the provider of one (each with its moment, so a past date is answered as it was), its reminders.
+ */
 export interface SettledMonth {
   si: number;
   year: number;
   month: Month;
-  paid: LedgerPayment | null;
+  payments: LedgerPayment[];
+  refunds: LedgerRefund[];
   reminders: Reminders;
 }
 
@@ -27,6 +31,13 @@ export interface LedgerPayment {
   amountPoisha: number;
   couponCode: string | null;
   paidAt: string;
+  transactionId: string;
+}
+
+/** Money of a payment (`transactionId`) given back at the provider. */
+export interface LedgerRefund {
+  amountPoisha: number;
+  refundedAt: string;
   transactionId: string;
 }
 
@@ -43,11 +54,19 @@ export interface LedgerMonth {
   month: Month;
   status: LedgerStatus;
   rentPoisha: number;
-  /** What is still owed for the month: the rent while unpaid, 0 once paid. */
+  /**
+   * What is still owed for the month: the rent while unpaid, 0 once paid, and what refunds at the
+   * provider gave back of a paid month until it is paid again.
+   */
   owedPoisha: number;
   /** The moment an unpaid month becomes overdue. */
   overdueFrom: string;
+  /** The payment that settled the month (null: unpaid, or refunded in full). */
   paid: LedgerPayment | null;
+  /** The month's other payments (of parts refunds gave back, or before a refund in full), oldest first. */
+  otherPayments: LedgerPayment[];
+  /** Refunds made at the provider of the month's payments, oldest first. */
+  refunds: LedgerRefund[];
   reminders: Reminders;
 }
 
@@ -63,10 +82,47 @@ export interface LeaseLedger {
 export const settledMonthKey = (m: { si: number; year: number; month: string }) =>
   `${m.si}-${m.year}-${m.month.toLowerCase()}`;
 
+export const unsettledMonth = (m: Pick<SettledMonth, 'si' | 'year' | 'month'>): SettledMonth => ({
+  si: m.si,
+  year: m.year,
+  month: m.month,
+  payments: [],
+  refunds: [],
+  reminders: { due: null, overdue: null },
+});
+
+/**
+ * The month's money as it stood at `asOf` (only what happened by then counts), folded in time order:
+ * the first payment settles the month at its amount; a refund takes from what the payments cover,
+ * and once they cover nothing the month is unpaid again; a later payment covers what was given back.
+ */
+export function moneyAt(facts: SettledMonth | undefined, asOf: Date) {
+  const by = (at: string) => new Date(at) <= asOf;
+  const payments = (facts?.payments ?? []).filter((p) => by(p.paidAt));
+  const refunds = (facts?.refunds ?? []).filter((r) => by(r.refundedAt));
+  const moves = [
+    ...payments.map((p) => ({ at: p.paidAt, payment: p, refund: null })),
+    ...refunds.map((r) => ({ at: r.refundedAt, payment: null, refund: r })),
+  ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || (a.payment ? -1 : 1));
+  let paid: LedgerPayment | null = null;
+  let covered = 0;
+  for (const move of moves) {
+    if (move.payment) {
+      if (paid) covered += move.payment.amountPoisha;
+      else [paid, covered] = [move.payment, move.payment.amountPoisha];
+    } else if (paid) {
+      covered -= move.refund!.amountPoisha;
+      if (covered <= 0) [paid, covered] = [null, 0];
+    }
+  }
+  const owedAgain = paid ? Math.max(0, paid.amountPoisha - covered) : null;
+  return { paid, owedAgain, otherPayments: payments.filter((p) => p !== paid), refunds };
+}
+
 /**
  * A lease's ledger at `asOf`: a row per month from the month it was accepted to the month it ended
- * (or `asOf`'s month), in Dhaka time, each due as lease-months.ts says; a payment or a reminder counts only
- * if it happened by `asOf`, so the same function answers the ledger at a past moment. Null when
+ * (or `asOf`'s month), in Dhaka time, each due as lease-months.ts says; a payment, a refund or a
+ * reminder counts only if it happened by `asOf`, so the same function answers the ledger at a past moment. Null when
  * the lease had not begun by then.
  */
 export function leaseLedger(
@@ -85,17 +141,20 @@ export function leaseLedger(
     const month = monthName(calendar);
     const facts = settled.get(settledMonthKey({ si: lease.si, year: calendar.year, month }));
     const happened = (at: string | null | undefined) => (at && new Date(at) <= asOf ? at : null);
-    const paid = facts?.paid && happened(facts.paid.paidAt) ? facts.paid : null;
+    const { paid, owedAgain, otherPayments, refunds } = moneyAt(facts, asOf);
+    const owedPoisha = owedAgain ?? lease.rentPoisha;
     const { overdueFrom } = dueOfMonth(lease, calendar);
-    const status: LedgerStatus = paid ? 'paid' : asOf >= overdueFrom ? 'overdue' : 'due';
+    const status: LedgerStatus = owedPoisha === 0 ? 'paid' : asOf >= overdueFrom ? 'overdue' : 'due';
     months.push({
       year: calendar.year,
       month,
       status,
       rentPoisha: lease.rentPoisha,
-      owedPoisha: paid ? 0 : lease.rentPoisha,
+      owedPoisha,
       overdueFrom: overdueFrom.toISOString(),
       paid,
+      otherPayments,
+      refunds,
       reminders: { due: happened(facts?.reminders.due), overdue: happened(facts?.reminders.overdue) },
     });
   }

@@ -87,25 +87,68 @@ describe('a lease ledger', () => {
     });
   });
 
-  it('shows a refund made at the provider: the smaller amount paid, and the month owed again once refunded in full', () => {
-    const refunded = (refundId: string, amountPoisha: number, coveredPoisha: number) =>
+  describe('a refund made at the provider', () => {
+    const refunded = (
+      refundId: string,
+      amountPoisha: number,
+      refundedAt = '2026-03-10T06:00:00Z',
+      of = 'pi_March',
+    ) =>
       ({
         type: 'RentRefunded',
         data: {
-          ...{ paymentIntentId: 'pi_March', refundId, si: 7, month: 'March', year: 2026, email: mina },
-          ...{ amountPoisha, reason: 'provider-refund', coveredPoisha },
-          refundedAt: '2026-03-10T06:00:00Z',
+          ...{ paymentIntentId: of, refundId, si: 7, month: 'March', year: 2026, email: mina },
+          ...{ amountPoisha, reason: 'provider-refund', coveredPoisha: 0 },
+          refundedAt,
         },
       }) satisfies DomainEvent;
     const paidMarch = [accepted('2026-03-02T06:00:00Z'), paid('March', '2026-03-03T06:00:00Z')];
-    const partly = ledgerAt(
-      fold(...paidMarch, refunded('re_1', 160_000, 2_000_000)),
-      '2026-03-20T06:00:00Z',
-    )[0];
-    expect(partly?.months[0]).toMatchObject({ status: 'paid', paid: { amountPoisha: 2_000_000 } });
-    const whole = fold(...paidMarch, refunded('re_1', 160_000, 2_000_000), refunded('re_2', 2_000_000, 0));
-    expect(statuses(whole, '2026-03-20T06:00:00Z')).toEqual(['March overdue']);
-    expect(ledgerAt(whole, '2026-03-20T06:00:00Z')[0]).toMatchObject({ balancePoisha: 2_400_000 });
+    const march = (facts: LedgerFacts, at: string) => ledgerAt(facts, at)[0]?.months[0];
+
+    it('owes again the part it gave back, until that part is paid', () => {
+      const partly = fold(...paidMarch, refunded('re_1', 160_000));
+      expect(march(partly, '2026-03-20T06:00:00Z')).toMatchObject({
+        status: 'overdue',
+        owedPoisha: 160_000,
+        paid: { amountPoisha: 2_160_000, transactionId: 'pi_March' },
+        refunds: [{ amountPoisha: 160_000, refundedAt: '2026-03-10T06:00:00Z', transactionId: 'pi_March' }],
+      });
+      expect(ledgerAt(partly, '2026-03-20T06:00:00Z')[0]).toMatchObject({ balancePoisha: 160_000 });
+      const again = { ...paid('March', '2026-03-12T06:00:00Z') };
+      again.data = {
+        ...again.data,
+        paymentIntentId: 'pi_again',
+        transactionId: 'pi_again',
+        amountPoisha: 160_000,
+      };
+      const settled = fold(...paidMarch, refunded('re_1', 160_000), again);
+      expect(march(settled, '2026-03-20T06:00:00Z')).toMatchObject({
+        status: 'paid',
+        owedPoisha: 0,
+        otherPayments: [{ amountPoisha: 160_000, transactionId: 'pi_again' }],
+      });
+    });
+
+    it('reopens the month once it gave everything back: the rent is owed', () => {
+      const whole = fold(...paidMarch, refunded('re_1', 160_000), refunded('re_2', 2_000_000));
+      expect(statuses(whole, '2026-03-20T06:00:00Z')).toEqual(['March overdue']);
+      expect(march(whole, '2026-03-20T06:00:00Z')).toMatchObject({ paid: null, owedPoisha: 2_400_000 });
+    });
+
+    it('does not show at a moment before it was made', () => {
+      const later = fold(...paidMarch, refunded('re_1', 160_000, '2026-03-25T06:00:00Z'));
+      expect(march(later, '2026-03-20T06:00:00Z')).toMatchObject({
+        status: 'paid',
+        owedPoisha: 0,
+        refunds: [],
+      });
+      expect(march(later, '2026-03-26T06:00:00Z')).toMatchObject({ status: 'overdue', owedPoisha: 160_000 });
+      const whole = fold(...paidMarch, refunded('re_1', 2_160_000, '2026-03-25T06:00:00Z'));
+      expect(march(whole, '2026-03-20T06:00:00Z')).toMatchObject({
+        status: 'paid',
+        paid: { amountPoisha: 2_160_000 },
+      });
+    });
   });
 
   it('answers a past moment as it was then: later payments, reminders and leases do not count', () => {

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../catalogue.ts';
-import { settledMonthKey, type LedgerLease, type SettledMonth } from './lease-ledger.ts';
+import { settledMonthKey, unsettledMonth, type LedgerLease, type SettledMonth } from './lease-ledger.ts';
 
 /**
  * The facts a ledger is computed from, folded straight from the log: every lease (by its request
@@ -54,17 +54,19 @@ export function applyLedgerEvent(facts: LedgerFacts, event: DomainEvent): Ledger
     case 'RentPaid': {
       const { amountPoisha, couponCode, paidAt, transactionId } = event.data;
       return settle(facts, event.data, (m) =>
-        m.paid ? m : { ...m, paid: { amountPoisha, couponCode, paidAt, transactionId } },
+        m.payments.some((p) => p.transactionId === transactionId)
+          ? m
+          : { ...m, payments: [...m.payments, { amountPoisha, couponCode, paidAt, transactionId }] },
       );
     }
     case 'RentRefunded': {
-      // A refund made at the provider of the paying charge: the payment now covers less, or nothing.
-      const { reason, coveredPoisha, paymentIntentId } = event.data;
-      if (reason !== 'provider-refund' || coveredPoisha === undefined) return facts;
+      // A refund made at the provider of a payment of the month (a second charge's never paid it).
+      const { reason, paymentIntentId, amountPoisha, refundedAt } = event.data;
+      if (reason !== 'provider-refund') return facts;
       return settle(facts, event.data, (m) =>
-        m.paid?.transactionId !== paymentIntentId
-          ? m
-          : { ...m, paid: coveredPoisha > 0 ? { ...m.paid, amountPoisha: coveredPoisha } : null },
+        m.payments.some((p) => p.transactionId === paymentIntentId)
+          ? { ...m, refunds: [...m.refunds, { amountPoisha, refundedAt, transactionId: paymentIntentId }] }
+          : m,
       );
     }
     case 'RentReminderIssued': {
@@ -84,14 +86,6 @@ function settle(
   change: (month: SettledMonth) => SettledMonth,
 ): LedgerFacts {
   const key = settledMonthKey(at);
-  const { si, year, month } = at;
-  const before = facts.settled[key] ?? {
-    si,
-    year,
-    month,
-    paid: null,
-    reminders: { due: null, overdue: null },
-  };
-  facts.settled[key] = change(before);
+  facts.settled[key] = change(facts.settled[key] ?? unsettledMonth(at));
   return facts;
 }

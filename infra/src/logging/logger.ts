@@ -18,11 +18,15 @@ const secrets = ['authorization', 'cookie', 'token', 'password', 'secret', 'idTo
  * prefixed text (readable-line.ts) and a production log shipper takes as is. LOG_LEVEL sets the
  * threshold (default info). Emails go through maskEmail before they are logged.
  */
-export function createLogger(name: string, destination?: pino.DestinationStream): Logger {
+export function createLogger(
+  name: string,
+  destination?: pino.DestinationStream,
+  options: { level?: string } = {},
+): Logger {
   return pino(
     {
       name,
-      level: process.env.LOG_LEVEL ?? 'info',
+      level: options.level ?? process.env.LOG_LEVEL ?? 'info',
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: secrets.flatMap((key) => [key, `*.${key}`]), censor: '[redacted]' },

@@ -21,7 +21,9 @@ export interface ProcessHost {
 }
 
 const loggers = new Map<string, Logger>();
-const loggerOf = (name: string) => loggers.get(name) ?? loggers.set(name, createLogger(name)).get(name)!;
+// A server's start and stop lines are said whatever LOG_LEVEL is: the supervisor waits for them.
+const loggerOf = (name: string) =>
+  loggers.get(name) ?? loggers.set(name, createLogger(name, undefined, { level: 'info' })).get(name)!;
 
 const nodeProcess: ProcessHost = {
   onSignal: (signal, handler) => process.once(signal, handler),

@@ -63,7 +63,7 @@ export function wordsInBangla(facts: NotificationFacts): { subject: string; body
     case 'rent-refunded':
       return {
         subject: `ফেরত: ${monthYear(facts.month, facts.year)}-এর ভাড়া, ${taka(facts.amountPoisha)}`,
-        body: `${monthYear(facts.month, facts.year)}-এর ভাড়ার ${taka(facts.amountPoisha)} আপনার কার্ডে ফেরত দেওয়া হয়েছে। ${facts.reopened ? 'পুরো টাকা ফেরত গেছে, তাই সেই মাসের ভাড়া আবার দিতে হবে: ড্যাশবোর্ড থেকে দিতে পারবেন।' : 'বাকি টাকা মাসের ভাড়া হিসেবে গণ্য থাকবে।'}`,
+        body: `${monthYear(facts.month, facts.year)}-এর ভাড়ার ${taka(facts.amountPoisha)} আপনার কার্ডে ফেরত দেওয়া হয়েছে। ${facts.reopened ? 'পুরো টাকা ফেরত গেছে, তাই সেই মাসের ভাড়া আবার দিতে হবে: ড্যাশবোর্ড থেকে দিতে পারবেন।' : `বাকি টাকা মাসের ভাড়া হিসেবে গণ্য থাকবে; ফেরত দেওয়া ${taka(facts.amountPoisha)} আবার দিতে হবে: ড্যাশবোর্ড থেকে দিতে পারবেন।`}`,
       };
     case 'payment-recorded':
       return {

@@ -167,4 +167,23 @@ describe.skipIf(missing('postgres'))('the mailer', () => {
     expect(settled!.text).toContain('৳ 5,000 was kept');
     expect(settled!.text).toContain('returned by cash (reference DESK-9)');
   });
+
+  it('tells the resident of a partial refund made at the provider that its part is due again, then sends the receipt of that part', async () => {
+    const ben = 'ben@building.test';
+    await history.register(ben, 'Ben');
+    await history.list(9, { rent: 12_345 });
+    await history.accept((await history.request(9, ben)).requestId);
+    const before = (await mailboxHolds(sink.mailbox.list().length + 1)).length;
+    const may = await history.pay(ben, 9, 'May', 2026);
+    await mailboxHolds(before + 1);
+    await history.refundAtProvider(may.transactionId, 234_500);
+    const [refunded] = await mailboxHolds(before + 2);
+    expect(refunded).toMatchObject({ to: [ben], subject: 'Refund: rent for May 2026, ৳ 2,345' });
+    expect(refunded!.text).toContain(
+      'The rest of the payment still counts for the month; the ৳ 2,345 refunded is due again: you can pay it from your dashboard.',
+    );
+    await history.pay(ben, 9, 'May', 2026);
+    const [receipt] = await mailboxHolds(before + 3);
+    expect(receipt!.subject).toBe('Receipt: rent for May 2026, ৳ 2,345');
+  });
 });

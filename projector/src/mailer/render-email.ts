@@ -77,7 +77,7 @@ function words(facts: NotificationFacts): { subject: string; body: string } {
     case 'rent-refunded':
       return {
         subject: `Refund: rent for ${facts.month} ${facts.year}, ${taka(facts.amountPoisha)}`,
-        body: `${taka(facts.amountPoisha)} of your rent payment for ${facts.month} ${facts.year} was refunded to your card. ${facts.reopened ? 'The whole payment went back, so the rent of that month is due again: you can pay it from your dashboard.' : 'The rest of the payment still counts for the month.'}`,
+        body: `${taka(facts.amountPoisha)} of your rent payment for ${facts.month} ${facts.year} was refunded to your card. ${facts.reopened ? 'The whole payment went back, so the rent of that month is due again: you can pay it from your dashboard.' : `The rest of the payment still counts for the month; the ${taka(facts.amountPoisha)} refunded is due again: you can pay it from your dashboard.`}`,
       };
     case 'payment-recorded':
       return {

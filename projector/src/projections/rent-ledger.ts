@@ -14,8 +14,10 @@ const monthOf = (data: { si: number; year: number; month: string }) => ({
 const nullableTime = () => column.timestamptz({ nullable: true, default: null });
 
 /**
- * The rent ledger's facts (rentLedger): every lease, and what each apartment's month settled (its
- * payment, its reminders). The month-by-month rows are computed from these at the moment asked.
+ * The rent ledger's facts (rentLedger): every lease, each apartment's month's reminders, and each
+ * payment and refund of a month as a row of its own with its moment (nothing is lowered in place, so
+ * the ledger at a past date shows the money as it stood). The month-by-month rows are computed from
+ * these at the moment asked.
  */
 export const rentLedger = defineProjection(rentLedgerView, {
   tables: {
@@ -40,12 +42,23 @@ export const rentLedger = defineProjection(rentLedgerView, {
         si: column.integer(),
         year: column.integer(),
         month: column.text(),
-        paid_amount_poisha: column.bigint({ nullable: true, default: null }),
-        coupon_code: column.text({ nullable: true, default: null }),
-        paid_at: nullableTime(),
-        transaction_id: column.text({ nullable: true, default: null }),
         due_reminded_at: nullableTime(),
         overdue_reminded_at: nullableTime(),
+      },
+      indexes: [['si', 'year']],
+    },
+    money: {
+      key: 'money_id',
+      columns: {
+        money_id: column.uuid(),
+        si: column.integer(),
+        year: column.integer(),
+        month: column.text(),
+        kind: column.text(),
+        amount_poisha: column.bigint(),
+        coupon_code: column.text({ nullable: true, default: null }),
+        transaction_id: column.text(),
+        at: column.timestamptz(),
       },
       indexes: [['si', 'year']],
     },
@@ -73,30 +86,40 @@ export const rentLedger = defineProjection(rentLedgerView, {
         where: { email: data.userEmail.toLowerCase(), si: data.si, ended_at: null },
       },
     ],
-    RentPaid: ({ data }) => [
+    RentPaid: ({ id, data }) => [
       {
-        table: 'months',
-        upsert: {
-          ...monthOf(data),
-          paid_amount_poisha: data.amountPoisha,
+        table: 'money',
+        insert: {
+          money_id: id,
+          si: data.si,
+          year: data.year,
+          month: data.month,
+          kind: 'paid',
+          amount_poisha: data.amountPoisha,
           coupon_code: data.couponCode,
-          paid_at: data.paidAt,
           transaction_id: data.transactionId,
+          at: data.paidAt,
         },
       },
     ],
-    // A refund made at the provider of the paying charge (full: the month is unpaid again).
-    RentRefunded: ({ data }) =>
-      data.reason !== 'provider-refund' || data.coveredPoisha === undefined
+    // A refund made at the provider of a payment of the month (a second charge's never paid it).
+    RentRefunded: ({ id, data }) =>
+      data.reason !== 'provider-refund'
         ? []
         : [
             {
-              table: 'months',
-              update:
-                data.coveredPoisha > 0
-                  ? { paid_amount_poisha: data.coveredPoisha }
-                  : { paid_amount_poisha: null, coupon_code: null, paid_at: null, transaction_id: null },
-              where: { month_key: settledMonthKey(data), transaction_id: data.paymentIntentId },
+              table: 'money',
+              insert: {
+                money_id: id,
+                si: data.si,
+                year: data.year,
+                month: data.month,
+                kind: 'refunded',
+                amount_poisha: data.amountPoisha,
+                coupon_code: null,
+                transaction_id: data.paymentIntentId,
+                at: data.refundedAt,
+              },
             },
           ],
     RentReminderIssued: ({ data }) => [

@@ -39,10 +39,6 @@ const marchRow = {
   si: 3,
   year: 2026,
   month: 'March',
-  paid_amount_poisha: null,
-  coupon_code: null,
-  paid_at: null,
-  transaction_id: null,
   due_reminded_at: null,
   overdue_reminded_at: null,
 };
@@ -56,24 +52,73 @@ function expectRows(history: Array<[string, DomainEvent]>, rows: Record<string, 
 
 describe('projection: the rent ledger facts', () => {
   it('keeps each lease, in rent poisha, until it ends', () => {
-    expectRows([accepted], { leases: [leaseRow], months: [] });
-    expectRows([accepted, ended], { leases: [{ ...leaseRow, ended_at: at(20) }], months: [] });
+    expectRows([accepted], { leases: [leaseRow], months: [], money: [] });
+    expectRows([accepted, ended], { leases: [{ ...leaseRow, ended_at: at(20) }], months: [], money: [] });
   });
 
-  it("settles a month's reminders and payment on one row, whichever arrives first", () => {
-    const settled = {
-      ...marchRow,
-      due_reminded_at: at(1),
-      overdue_reminded_at: at(6),
-      paid_amount_poisha: 1_170_000,
-      coupon_code: 'SAVE10',
-      paid_at: at(8),
-      transaction_id: 'pi_3',
-    };
+  const paidRow = {
+    money_id: expect.any(String),
+    si: 3,
+    year: 2026,
+    month: 'March',
+    kind: 'paid',
+    amount_poisha: 1_170_000,
+    coupon_code: 'SAVE10',
+    transaction_id: 'pi_3',
+    at: at(8),
+  };
+
+  it("settles a month's reminders on one row, whichever arrives first, and its payment on a row of its own", () => {
+    const settled = { ...marchRow, due_reminded_at: at(1), overdue_reminded_at: at(6) };
     expectRows([accepted, reminded('due', 1), reminded('overdue', 6), paid], {
       leases: [leaseRow],
       months: [settled],
+      money: [paidRow],
     });
-    expectRows([paid, reminded('overdue', 6), reminded('due', 1)], { leases: [], months: [settled] });
+    expectRows([paid, reminded('overdue', 6), reminded('due', 1)], {
+      leases: [],
+      months: [settled],
+      money: [paidRow],
+    });
+  });
+
+  it("keeps a refund made at the provider beside the payment, with its moment; a second charge is not the month's money", () => {
+    const refund = (
+      reason: 'provider-refund' | 'duplicate-charge',
+      paymentIntentId: string,
+    ): [string, DomainEvent] => [
+      march,
+      {
+        type: 'RentRefunded',
+        data: {
+          ...{
+            paymentIntentId,
+            refundId: `re_${reason}`,
+            si: 3,
+            month: 'March',
+            year: 2026,
+            email: ana.email,
+          },
+          ...{ amountPoisha: 70_000, reason, coveredPoisha: 1_100_000, refundedAt: at(12) },
+        },
+      },
+    ];
+    const refundRow = {
+      ...paidRow,
+      kind: 'refunded',
+      amount_poisha: 70_000,
+      coupon_code: null,
+      at: at(12),
+    };
+    const rows = rowsOf(
+      rentLedger,
+      given(paid, refund('duplicate-charge', 'pi_9'), refund('provider-refund', 'pi_3')),
+    );
+    expect(rows.money).toHaveLength(2);
+    expect(rows.money).toEqual(expect.arrayContaining([paidRow, refundRow]));
+    // The payment's row is left as it was paid: the ledger at a date before the refund shows it whole.
+    expect(rowsOf(rentLedger, given(paid, refund('provider-refund', 'pi_3')), 2).money).toEqual(
+      expect.arrayContaining([paidRow, refundRow]),
+    );
   });
 });

@@ -16,8 +16,8 @@ const query = z.object({ month: safeText.trim().max(40).optional() });
  * GET /payments/:email[?month=] (owner or admin, paymentHistory): newest first; `month` is a
  * search (`parsePeriodSearch`): months by their names in English or Bangla, begun or whole, and
  * years, in Latin or Bengali digits ('nov', 'নভেম্বর ২০২৬', '2026'). price is what was paid (or refunded), in taka; time is unix seconds.
- * A refund row shows the apartment of the month's paid row (a second charge is only refunded once
- * the month is paid, and the view applies a stream's events in order).
+ * A refund row shows the apartment of the month's first paid row (a refund is only recorded once
+ * the month is paid, and the view applies a stream's events in order), once.
  */
 export function paymentRoutes(deps: QueryDeps): Router {
   return new Router().get('/payments/:email', ownerOrAdmin(deps), async (ctx) => {
@@ -40,11 +40,16 @@ export function paymentRoutes(deps: QueryDeps): Router {
           raw(`'paid' as status`),
           raw('null::text as refund_reason'),
         );
+      // The month's first paid row names the apartment (a month paid again after a refund has more).
+      const firstPaid = deps
+        .db(tables.payments)
+        .distinctOn(['si', 'year', 'month'])
+        .select('si', 'year', 'month', 'name', 'apartment', 'block', 'floor')
+        .orderBy(['si', 'year', 'month', 'paid_at'])
+        .as('p');
       const refunded = deps
         .db({ r: tables.refunds })
-        .join({ p: tables.payments }, (on) =>
-          on.on('p.si', 'r.si').andOn('p.year', 'r.year').andOn('p.month', 'r.month'),
-        )
+        .join(firstPaid, (on) => on.on('p.si', 'r.si').andOn('p.year', 'r.year').andOn('p.month', 'r.month'))
         .where('r.email', email)
         .select(
           'r.refund_id as payment_id',

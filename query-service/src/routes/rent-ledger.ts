@@ -6,8 +6,9 @@ import {
   overdueRentResponse,
   rentLedgerResponse,
   rentLedgerView,
+  monthMoneyRow,
   settledMonthRow,
-  toSettledMonth,
+  settledMonths as toSettledMonths,
 } from '@building/events/read-models/rent-ledger';
 import { buildingDay, startOfBuildingDay } from '@building/events/rent-ledger/building-calendar';
 import { overdueRent, personalLedger } from '@building/events/rent-ledger/ledger-answers';
@@ -52,9 +53,17 @@ export function asOf(query: unknown): { at: Date; key: string } {
 }
 
 export async function settledMonths(db: Knex, si?: readonly number[]) {
-  const rows = db(tables.months).select(Object.keys(settledMonthRow.shape));
-  if (si) rows.whereIn('si', si);
-  return (await rows).map((row) => toSettledMonth(settledMonthRow.parse(row)));
+  const months = db(tables.months).select(Object.keys(settledMonthRow.shape));
+  const money = db(tables.money).select(Object.keys(monthMoneyRow.shape)).orderBy(['at', 'money_id']);
+  if (si) {
+    months.whereIn('si', si);
+    money.whereIn('si', si);
+  }
+  const [monthRows, moneyRows] = await Promise.all([months, money]);
+  return toSettledMonths(
+    monthRows.map((row) => settledMonthRow.parse(row)),
+    moneyRows.map((row) => monthMoneyRow.parse(row)),
+  );
 }
 
 /**

@@ -227,6 +227,8 @@ export const bn: Translation<typeof en> = {
     receipt: 'রসিদ',
     receiptFor: '{{id}}-এর রসিদ',
     refundedDuplicate: 'ফেরত দেওয়া হয়েছে: দ্বিতীয় চার্জ',
+    refundedByProvider: 'ভবন আপনার কার্ডে ফেরত দিয়েছে',
+    refunded: 'ফেরত দেওয়া হয়েছে',
     secondChargeRefunded: 'চার্জ ফেরত দেওয়া হয়েছে',
     paymentReceived: 'পরিশোধ সফলভাবে গ্রহণ করা হয়েছে!',
     paymentHeading: 'অ্যাপার্টমেন্ট {{apartment}} · ব্লক {{block}} · {{month}} {{year}}',
@@ -600,6 +602,7 @@ export const bn: Translation<typeof en> = {
     noMonths: 'এখনও কোনো মাস নেই।',
     status: { paid: 'পরিশোধিত', due: 'দেয়', overdue: 'মেয়াদোত্তীর্ণ' },
     paidOn: '{{at}} তারিখে {{amount}} পরিশোধিত',
+    refundedOn: '{{at}} তারিখে {{amount}} কার্ডে ফেরত দেওয়া হয়েছে',
     dueBy: '{{at}}-এর মধ্যে {{amount}} দেয়',
     overdueSince: '{{at}} থেকে {{amount}} মেয়াদোত্তীর্ণ',
     payMonth: '{{month}}-এর ভাড়া পরিশোধ করুন', // contains the button's visible words (WCAG 2.5.3)
@@ -629,7 +632,8 @@ export const bn: Translation<typeof en> = {
     agreementRejected: 'আপনার চুক্তির অনুরোধ প্রত্যাখ্যাত হয়েছে।',
     agreementRejectedBooked: 'আপনি যে অ্যাপার্টমেন্টটি চেয়েছিলেন তা অন্য কেউ বুক করেছেন।',
     rentPaid: '{{month}} {{year}}-এর ভাড়া পেয়েছি: {{amount}}। রসিদ আপনার ইমেইলে আছে।',
-    rentRefunded: '{{month}} {{year}}-এর ভাড়ার {{amount}} আপনার কার্ডে ফেরত দেওয়া হয়েছে।',
+    rentRefunded:
+      '{{month}} {{year}}-এর ভাড়ার {{amount}} আপনার কার্ডে ফেরত দেওয়া হয়েছে: সেই অংশ আবার দিতে হবে।',
     rentRefundedReopened:
       '{{month}} {{year}}-এর ভাড়া ({{amount}}) আপনার কার্ডে ফেরত দেওয়া হয়েছে: এটি আবার দিতে হবে।',
     rentDue: '{{month}} {{year}}-এর ভাড়া দেওয়ার সময় হয়েছে: {{amount}}।',

@@ -225,6 +225,8 @@ export const en = {
     receipt: 'Receipt',
     receiptFor: 'Receipt for {{id}}',
     refundedDuplicate: 'Refunded: duplicate charge',
+    refundedByProvider: 'Refunded to your card by the building',
+    refunded: 'Refunded',
     secondChargeRefunded: 'Charge refunded',
     paymentReceived: 'Payment received successfully!',
     paymentHeading: 'Apartment {{apartment}} · Block {{block}} · {{month}} {{year}}',
@@ -596,6 +598,7 @@ export const en = {
     noMonths: 'No months yet.',
     status: { paid: 'Paid', due: 'Due', overdue: 'Overdue' },
     paidOn: '{{amount}} paid on {{at}}',
+    refundedOn: '{{amount}} refunded to the card on {{at}}',
     dueBy: '{{amount}} due by {{at}}',
     overdueSince: '{{amount}} overdue since {{at}}',
     payMonth: 'Pay {{month}}',
@@ -625,7 +628,8 @@ export const en = {
     agreementRejected: 'Your agreement request was rejected.',
     agreementRejectedBooked: 'The apartment you asked for was booked by someone else.',
     rentPaid: 'We received your rent for {{month}} {{year}}: {{amount}}. The receipt is in your email.',
-    rentRefunded: '{{amount}} of your rent for {{month}} {{year}} was refunded to your card.',
+    rentRefunded:
+      '{{amount}} of your rent for {{month}} {{year}} was refunded to your card: that part is due again.',
     rentRefundedReopened:
       'Your rent for {{month}} {{year}} ({{amount}}) was refunded to your card: it is due again.',
     rentDue: 'Your rent for {{month}} {{year}} is due: {{amount}}.',

@@ -8,9 +8,18 @@ import { formatRecordedMonth } from '../../../lib/recorded-month.ts';
 import { useReceiptDownload } from '../../../lib/use-receipt-download.ts';
 import { usePayments } from '../api/get-payments.ts';
 
+/** A refund's label says why the money went back; a reason this screen does not know yet is "Refunded". */
+const refundLabels = {
+  'duplicate-charge': 'pages.refundedDuplicate',
+  'provider-refund': 'pages.refundedByProvider',
+} as const;
+const refundLabel = (reason: string | null) =>
+  (reason && refundLabels[reason as keyof typeof refundLabels]) || 'pages.refunded';
+
 /**
- * The member's payments, searchable by month (English or Bangla, begun or whole) and year, each with its PDF receipt; a second charge for a month
- * already paid shows as refunded, without a receipt.
+ * The member's payments, searchable by month (English or Bangla, begun or whole) and year, each with
+ * its PDF receipt; a refund (a second charge for a month already paid, or money the building gave
+ * back at the provider) shows as refunded, labelled by its reason, without a receipt.
  */
 export default function PaymentHistoryRoute() {
   const { t } = useTranslation();
@@ -77,7 +86,7 @@ export default function PaymentHistoryRoute() {
             <td>{formatPaymentTime(payment.time)}</td>
             <td>
               {payment.status === 'refunded' ? (
-                <span className="tag is-warning is-light">{t('pages.refundedDuplicate')}</span>
+                <span className="tag is-warning is-light">{t(refundLabel(payment.refundReason))}</span>
               ) : (
                 <button
                   type="button"

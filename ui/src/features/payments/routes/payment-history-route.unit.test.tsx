@@ -88,6 +88,36 @@ describe('payment history', () => {
     expect(await screen.findByText('ফেরত দেওয়া হয়েছে: দ্বিতীয় চার্জ')).toBeInTheDocument();
   });
 
+  it('labels each refund by its reason, in English and Bangla', async () => {
+    const refund = (id: string, reason: StoredPayment['refundReason'], time: number): StoredPayment => ({
+      ...payment('March', id, time),
+      TransactionId: `pi_${id}`,
+      status: 'refunded',
+      refundReason: reason,
+    });
+    dashboard.payments = [
+      refund('provider', 'provider-refund', 1_772_323_325),
+      refund('duplicate', 'duplicate-charge', 1_772_323_265),
+      payment('March', 'pi_mar', 1_772_323_205),
+    ];
+    renderRoute(path, { signedInAs: member });
+    await screen.findByText('pi_provider');
+    const labels = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.lastElementChild?.textContent);
+    expect(labels()).toEqual([
+      'Refunded to your card by the building',
+      'Refunded: duplicate charge',
+      'Receipt',
+    ]);
+    await act(() => i18next.changeLanguage('bn'));
+    await waitFor(() =>
+      expect(labels()).toEqual(['ভবন আপনার কার্ডে ফেরত দিয়েছে', 'ফেরত দেওয়া হয়েছে: দ্বিতীয় চার্জ', 'রসিদ']),
+    );
+  });
+
   it('searches by month on the server, case-insensitively', async () => {
     const { user } = renderRoute(path, { signedInAs: member });
     await screen.findByText('pi_jan');

@@ -24,7 +24,10 @@ interface LeaseMonthsProps {
   payable: boolean;
 }
 
-/** A lease's months, newest first: status, rent, payment (with its receipt) or what is owed, reminders. */
+/**
+ * A lease's months, newest first: status, rent, its payments (each with its receipt), refunds made at
+ * the provider, what is owed (to pay from here), reminders.
+ */
 export function LeaseMonths({ si, months, payable }: LeaseMonthsProps) {
   const { t } = useTranslation();
   const { downloading, onReceipt } = useReceiptDownload();
@@ -56,20 +59,29 @@ export function LeaseMonths({ si, months, payable }: LeaseMonthsProps) {
           </td>
           <td>{taka(m.rentPoisha)}</td>
           <td>
-            {m.paid ? (
-              <>
-                {t('ledger.paidOn', { amount: taka(m.paid.amountPoisha), at: formatLongDate(m.paid.paidAt) })}{' '}
-                <button
-                  type="button"
-                  className={`button is-small${downloading === m.paid.transactionId ? ' is-loading' : ''}`}
-                  aria-label={t('pages.receiptFor', { id: m.paid.transactionId })}
-                  onClick={() => void onReceipt(m.paid!.transactionId)}
-                >
-                  {t('pages.receipt')}
-                </button>
-              </>
-            ) : (
-              <>
+            {[m.paid, ...m.otherPayments].map(
+              (p) =>
+                p && (
+                  <p key={p.transactionId}>
+                    {t('ledger.paidOn', { amount: taka(p.amountPoisha), at: formatLongDate(p.paidAt) })}{' '}
+                    <button
+                      type="button"
+                      className={`button is-small${downloading === p.transactionId ? ' is-loading' : ''}`}
+                      aria-label={t('pages.receiptFor', { id: p.transactionId })}
+                      onClick={() => void onReceipt(p.transactionId)}
+                    >
+                      {t('pages.receipt')}
+                    </button>
+                  </p>
+                ),
+            )}
+            {m.refunds.map((r) => (
+              <p key={`${r.transactionId}-${r.refundedAt}`}>
+                {t('ledger.refundedOn', { amount: taka(r.amountPoisha), at: formatLongDate(r.refundedAt) })}
+              </p>
+            ))}
+            {m.owedPoisha > 0 && (
+              <p>
                 {t(m.status === 'overdue' ? 'ledger.overdueSince' : 'ledger.dueBy', {
                   amount: taka(m.owedPoisha),
                   at: formatLongDate(new Date(Date.parse(m.overdueFrom) - 1).toISOString()),
@@ -86,7 +98,7 @@ export function LeaseMonths({ si, months, payable }: LeaseMonthsProps) {
                     </Link>
                   </>
                 )}
-              </>
+              </p>
             )}
           </td>
           <td>{reminders(m).join('; ') || t('ledger.noReminder')}</td>

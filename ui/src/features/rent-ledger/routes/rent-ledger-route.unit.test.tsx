@@ -27,19 +27,23 @@ const settled: SettledMonth[] = [
     si: 3,
     year: 2026,
     month: 'January',
-    paid: {
-      amountPoisha: 1_170_000,
-      couponCode: 'SAVE10',
-      paidAt: '2026-01-03T04:00:00.000Z',
-      transactionId: 'pi_jan',
-    },
+    payments: [
+      {
+        amountPoisha: 1_170_000,
+        couponCode: 'SAVE10',
+        paidAt: '2026-01-03T04:00:00.000Z',
+        transactionId: 'pi_jan',
+      },
+    ],
+    refunds: [],
     reminders: { due: '2026-01-01T00:00:00.000Z', overdue: null },
   },
   {
     si: 3,
     year: 2026,
     month: 'February',
-    paid: null,
+    payments: [],
+    refunds: [],
     reminders: { due: '2026-01-31T18:00:00.000Z', overdue: '2026-02-05T18:00:00.000Z' },
   },
 ];
@@ -78,6 +82,31 @@ describe('rent ledger', () => {
     const balance = screen.getByText('Balance').closest('.stat-tile') as HTMLElement;
     expect(within(balance).getByText('৳ 26,000')).toBeInTheDocument();
     expect(callsTo('GET', `/rent-ledger/${encodeURIComponent(member.email)}`)).toHaveLength(1);
+  });
+
+  it('shows a refund made at the provider under its payment, and the part owed again with Pay', async () => {
+    backend.members.add(member.email);
+    const january = settled[0]!;
+    const refunded: SettledMonth = {
+      ...january,
+      refunds: [{ amountPoisha: 170_000, refundedAt: '2026-02-20T04:00:00.000Z', transactionId: 'pi_jan' }],
+    };
+    dashboard.rentLedgers[member.email] = personalLedger(
+      member.email,
+      [lease()],
+      [refunded, settled[1]!],
+      march4,
+    );
+    renderRoute('/dashboard/rentLedger', { signedInAs: member });
+    await screen.findByRole('heading', { name: 'Apartment A-103' });
+    const row = rowOf('January 2026');
+    expect(within(row).getByText('Overdue')).toBeInTheDocument();
+    expect(within(row).getByText(/৳ 11,700 paid on 3 January 2026/)).toBeInTheDocument();
+    expect(within(row).getByText('৳ 1,700 refunded to the card on 20 February 2026')).toBeInTheDocument();
+    expect(within(row).getByText(/৳ 1,700 overdue since 5 January 2026/)).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Pay January 2026' })).toBeInTheDocument();
+    await act(() => i18next.changeLanguage('bn'));
+    expect(await within(row).findByText(/কার্ডে ফেরত দেওয়া হয়েছে/)).toBeInTheDocument();
   });
 
   it('stays open to a former member, read only: no Pay', async () => {
