@@ -35,7 +35,8 @@ export default function AccountRoute() {
             {account.data.lines.length === 0 ? (
               <p className="notification is-light">{t('account.noLines')}</p>
             ) : (
-              <div className="table-container">
+              // Wider than a phone: a region keyboard users can focus and scroll.
+              <div className="table-container" role="region" aria-label={t('account.title')} tabIndex={0}>
                 <table className="table is-fullwidth is-narrow">
                   <thead>
                     <tr>
