@@ -19,6 +19,7 @@ import { authRoutes } from './auth/api.ts';
 import type { AppDeps, CommandDeps } from './command-deps.ts';
 import { couponRoutes } from './coupon/api.ts';
 import { depositRoutes } from './deposits/api.ts';
+import { expenseRoutes } from './expense/api.ts';
 import { accessClaims } from './http/current-caller.ts';
 import { jsonBody } from './http/json-body.ts';
 import { countRefusals } from './http/refusal-metrics.ts';
@@ -84,6 +85,7 @@ export function createApp(commandDeps: CommandDeps): Koa {
     maintenanceRoutes(deps),
     accountRoutes(deps),
     depositRoutes(deps),
+    expenseRoutes(deps),
   ];
   app.use(routeBySegment(routers, { allowedMethods: false }));
   return app;

@@ -52,6 +52,15 @@ async function coupon(t: TestService, all: Record<ActorName, Actor>, available: 
   return couponIdFor(code);
 }
 
+/** An expense the admin records. */
+async function expense(t: TestService, all: Record<ActorName, Actor>): Promise<string> {
+  const reply = await t.call('POST', '/expenses', { token: all.admin.token, body: expenseBody });
+  expect(reply.status).toBe(200);
+  return reply.body.insertedId as string;
+}
+const expenseBody = { date: '2026-01-02', category: 'cleaning', vendor: 'Shapla Cleaners', amount: 1500 };
+const recurringBody = { category: 'salaries', vendor: 'Guards', amount: 24000, dayOfMonth: 1 };
+
 /** A maintenance request the member files. */
 async function maintenanceRequest(t: TestService, all: Record<ActorName, Actor>): Promise<string> {
   const reply = await t.call('POST', '/maintenance', {
@@ -241,6 +250,36 @@ const matrix: Row[] = [
       await t.call('PATCH', `/memberRemove/${email}`, { token: all.admin.token });
       const body = { si, email, deductions: [], method: 'cash', reference: 'DESK-2' };
       return { method: 'POST', path: '/deposits/settle', body };
+    },
+    expect: adminOnly,
+  },
+  {
+    route: 'POST /expenses',
+    prepare: async () => ({ method: 'POST', path: '/expenses', body: expenseBody }),
+    expect: adminOnly,
+  },
+  {
+    route: 'POST /expenses/:id/reverse',
+    prepare: async (t, _actor, all) => ({
+      method: 'POST',
+      path: `/expenses/${await expense(t, all)}/reverse`,
+      body: { reason: 'Entered twice' },
+    }),
+    expect: adminOnly,
+  },
+  {
+    route: 'POST /expenses/recurring',
+    prepare: async () => ({ method: 'POST', path: '/expenses/recurring', body: recurringBody }),
+    expect: adminOnly,
+  },
+  {
+    route: 'POST /expenses/recurring/:id/stop',
+    prepare: async (t, _actor, all) => {
+      const set = await t.call('POST', '/expenses/recurring', {
+        token: all.admin.token,
+        body: recurringBody,
+      });
+      return { method: 'POST', path: `/expenses/recurring/${set.body.insertedId as string}/stop` };
     },
     expect: adminOnly,
   },

@@ -109,6 +109,23 @@ export const offlineMethods = ['cash', 'bank', 'bkash', 'nagad'] as const;
 export type OfflineMethod = (typeof offlineMethods)[number];
 export const paymentMethods = ['card', ...offlineMethods] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
+/** What the building spends on: each category is an expense account of the books. */
+export const expenseCategories = [
+  'salaries',
+  'electricity',
+  'gas',
+  'water',
+  'repairs',
+  'cleaning',
+  'security',
+  'lift',
+  'generator',
+  'taxes',
+  'other',
+] as const;
+export type ExpenseCategory = (typeof expenseCategories)[number];
+/** What the building's own money is paid out of (and a resident's paid into). */
+const paidFrom = z.enum(offlineMethods);
 /** Who recorded a money fact: an admin's email, or the scheduler for what it issues by itself. */
 const recordedBy = z.union([email, z.literal('scheduler')]);
 /** What one card payment of a month paid, line by line (rent after the coupon, charges, late fee). */
@@ -164,6 +181,16 @@ const meterStream = {
 const depositStream = {
   category: 'deposit',
   stream: (d: { leaseId: string }) => streams.deposit(d.leaseId),
+} as const;
+
+/** An expense (`expense-<id>`) or a recurring expense's plan (`expense-recurring-<id>`). */
+const expenseStream = {
+  category: 'expense',
+  stream: (d: { expenseId: string }) => streams.expense(d.expenseId),
+} as const;
+const recurringExpenseStream = {
+  category: 'expense',
+  stream: (d: { recurringId: string }) => streams.recurringExpense(d.recurringId),
 } as const;
 
 const maintenanceStream = {
@@ -380,6 +407,8 @@ export const catalogue = {
       chargeId: z.string().uuid(),
       /** `amountPoisha`: what the charge had owed; the account credits it back. */
       ...undoneMoney,
+      /** The charge's kind, so the books take it back from the income it went to (absent on older events). */
+      kind: z.enum(chargeKinds).optional(),
       cancelledBy: email,
       cancelledAt: isoTime,
     }),
@@ -417,6 +446,8 @@ export const catalogue = {
     z.object({
       paymentId: z.string().uuid(),
       ...undoneMoney,
+      /** How the reversed payment had come in, so the books take it back out of that account (absent on older events). */
+      method: z.enum(offlineMethods).optional(),
       reversedBy: email,
       reversedAt: isoTime,
     }),
@@ -525,6 +556,63 @@ export const catalogue = {
       settledAt: isoTime,
     }),
     { ...depositStream, owner: 'deposit' },
+  ),
+
+  // expenses: stream expense-<expenseId>, plans of recurring ones expense-recurring-<recurringId>
+  /** Money the building spent, as an admin entered it (or the scheduler issued from a recurring plan). */
+  ExpenseRecorded: event(
+    z.object({
+      expenseId: z.string().uuid(),
+      /** The day it was spent (Dhaka calendar). */
+      date: isoDate,
+      category: z.enum(expenseCategories),
+      vendor: z.string().min(1).max(200),
+      amountPoisha: positivePoisha,
+      description: z.string().max(1000),
+      /** A photo of the paper receipt: one of our own uploads (`/images/<id>`). */
+      receipt: z.string().min(1).max(2000).nullable(),
+      paidFrom,
+      /** The recurring plan that issued it, or null for one entered by hand. */
+      recurringId: z.string().uuid().nullable(),
+      recordedBy,
+      recordedAt: isoTime,
+    }),
+    { ...expenseStream, owner: 'expense' },
+  ),
+  /** An expense entered in error, undone with why (the expense stays in the log). */
+  ExpenseReversed: event(
+    z.object({
+      expenseId: z.string().uuid(),
+      date: isoDate,
+      category: z.enum(expenseCategories),
+      amountPoisha: positivePoisha,
+      paidFrom,
+      reason: z.string().min(1).max(500),
+      reversedBy: email,
+      reversedAt: isoTime,
+    }),
+    { ...expenseStream, owner: 'expense' },
+  ),
+  /** A recurring expense (e.g. the guards' salaries on the 1st): issued once a month from the day set. */
+  RecurringExpenseSet: event(
+    z.object({
+      recurringId: z.string().uuid(),
+      category: z.enum(expenseCategories),
+      vendor: z.string().min(1).max(200),
+      amountPoisha: positivePoisha,
+      description: z.string().max(1000),
+      paidFrom,
+      /** The day of the month it falls on (up to 28, so every month has it). */
+      dayOfMonth: z.number().int().min(1).max(28),
+      setBy: email,
+      setAt: isoTime,
+    }),
+    { ...recurringExpenseStream, owner: 'expense' },
+  ),
+  /** A recurring expense no longer issued (what it issued stays). */
+  RecurringExpenseStopped: event(
+    z.object({ recurringId: z.string().uuid(), stoppedBy: email, stoppedAt: isoTime }),
+    { ...recurringExpenseStream, owner: 'expense' },
   ),
 
   // maintenance: stream maintenance-<requestId>; `email` is always the member who filed it

@@ -251,6 +251,53 @@ const samples: DomainEvent[] = [
       settledAt: at,
     },
   },
+  {
+    type: 'ExpenseRecorded',
+    data: {
+      expenseId: uuid,
+      date: '2026-03-01',
+      category: 'repairs',
+      vendor: 'Karim Plumbing',
+      amountPoisha: 350_050,
+      description: 'Roof tank valve',
+      receipt: '/images/receipt.png',
+      paidFrom: 'cash',
+      recurringId: null,
+      recordedBy: 'admin@building.test',
+      recordedAt: at,
+    },
+  },
+  {
+    type: 'ExpenseReversed',
+    data: {
+      expenseId: uuid,
+      date: '2026-03-01',
+      category: 'repairs',
+      amountPoisha: 350_050,
+      paidFrom: 'cash',
+      reason: 'Entered twice',
+      reversedBy: 'admin@building.test',
+      reversedAt: at,
+    },
+  },
+  {
+    type: 'RecurringExpenseSet',
+    data: {
+      recurringId: uuid,
+      category: 'salaries',
+      vendor: 'Guards',
+      amountPoisha: 2_400_000,
+      description: "The guards' salaries",
+      paidFrom: 'bank',
+      dayOfMonth: 1,
+      setBy: 'admin@building.test',
+      setAt: at,
+    },
+  },
+  {
+    type: 'RecurringExpenseStopped',
+    data: { recurringId: uuid, stoppedBy: 'admin@building.test', stoppedAt: at },
+  },
 ];
 
 describe('the event catalogue', () => {
@@ -270,6 +317,10 @@ describe('the event catalogue', () => {
     expect(streamOf(samples.find((e) => e.type === 'MeterRead')!)).toBe('meter-7-electricity');
     expect(streamOf(samples.find((e) => e.type === 'TariffSet')!)).toBe('tariff-gas');
     expect(streamOf(samples.find((e) => e.type === 'DepositSettled')!)).toBe(`deposit-${uuid}`);
+    expect(streamOf(samples.find((e) => e.type === 'ExpenseReversed')!)).toBe(`expense-${uuid}`);
+    expect(streamOf(samples.find((e) => e.type === 'RecurringExpenseSet')!)).toBe(
+      `expense-recurring-${uuid}`,
+    );
   });
 
   it('says which decider records each type (accept promotes, demotion ends leases)', () => {

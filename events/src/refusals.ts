@@ -86,6 +86,12 @@ export const refusals = {
     kind: 'conflict',
     title: 'The deposit was not paid by card: return it another way',
   },
+  'expense-date-in-future': { kind: 'invalid', title: 'The expense is dated in the future' },
+  'expense-not-found': { kind: 'not-found', title: 'No such expense' },
+  'recurring-expense-not-found': { kind: 'not-found', title: 'No such recurring expense' },
+  'expense-already-recorded': { kind: 'conflict', title: 'The expense was already recorded' },
+  'expense-already-reversed': { kind: 'conflict', title: 'The expense is already reversed' },
+  'recurring-expense-stopped': { kind: 'conflict', title: 'The recurring expense is stopped' },
   'concurrent-change': { kind: 'conflict', title: 'The data changed meanwhile' },
 } as const satisfies Record<string, Rule>;
 

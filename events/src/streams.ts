@@ -13,6 +13,7 @@ export const categories = [
   'tariff',
   'meter',
   'deposit',
+  'expense',
 ] as const;
 export type Category = (typeof categories)[number];
 
@@ -32,6 +33,10 @@ export const streams = {
   meter: (si: number, utility: string) => `meter-${si}-${utility}`,
   /** One stream per lease's deposit (the lease is its accepted request): owed, paid, settled once. */
   deposit: (leaseId: string) => `deposit-${leaseId}`,
+  /** One stream per expense: recorded once, reversed at most once. */
+  expense: (expenseId: string) => `expense-${expenseId}`,
+  /** One stream per recurring expense's plan (its category is `expense` too). */
+  recurringExpense: (recurringId: string) => `expense-recurring-${recurringId}`,
 };
 
 /** A stream id's prefix before the first '-' ('' when it has none): its category when it is a known one. */

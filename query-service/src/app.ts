@@ -20,6 +20,7 @@ import { agreementRoutes } from './routes/agreements.ts';
 import { announcementRoutes } from './routes/announcements.ts';
 import { apartmentRoutes } from './routes/apartments.ts';
 import { couponRoutes } from './routes/coupons.ts';
+import { expenseRoutes } from './routes/expenses.ts';
 import { health } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
 import { maintenanceRoutes } from './routes/maintenance.ts';
@@ -91,6 +92,7 @@ export function createApp(deps: QueryDeps): Koa {
     paymentRoutes,
     rentLedgerRoutes,
     accountRoutes,
+    expenseRoutes,
     notificationRoutes,
     maintenanceRoutes,
     userRoleRoutes,

@@ -1,4 +1,4 @@
-import type { ApartmentDetails } from '@building/events/catalogue';
+import { expenseCategories, offlineMethods, type ApartmentDetails } from '@building/events/catalogue';
 import {
   buildingDay,
   monthName,
@@ -22,6 +22,12 @@ import { couponAggregate } from '@building/domain/coupon/coupon';
 import { couponIdFor } from '@building/domain/coupon/coupon-id';
 import { demoteMember, recordProfile } from '@building/domain/user/commands';
 import { payDeposit, settleDeposit } from '@building/domain/account/deposit-commands';
+import {
+  recordExpense,
+  reverseExpense,
+  setRecurringExpense,
+  stopRecurringExpense,
+} from '@building/domain/expense/commands';
 import { generatedCommands } from './generated-commands.ts';
 import { liveMonth } from './member-month.ts';
 import { setPrices } from './month-account.ts';
@@ -69,6 +75,45 @@ export async function* decideBuilding(options: ScenarioOptions): AsyncGenerator<
     },
   });
   const { context, run } = commands;
+  // What the building spends: an expense now and then (the odd one entered in error and reversed),
+  // and a recurring salary set once and stopped later.
+  const recurringId = random.uuid();
+  const spend = async (si: number) => {
+    const expenseId = random.uuid();
+    const category = expenseCategories[random.below(expenseCategories.length)]!;
+    const amountPoisha = (500 + random.below(20_000)) * 100;
+    await run((now) =>
+      recordExpense(context, {
+        expenseId,
+        date: now.toISOString().slice(0, 10),
+        category,
+        vendor: `Vendor ${si}`,
+        amountPoisha,
+        description: `${category} for the building`,
+        receipt: null,
+        paidFrom: offlineMethods[random.below(offlineMethods.length)]!,
+        caller: admin,
+        now,
+      }),
+    );
+    if (si % 80 === 7)
+      await run((now) => reverseExpense(context, { expenseId, reason: 'entered twice', caller: admin, now }));
+    if (si === 7)
+      await run((now) =>
+        setRecurringExpense(context, {
+          recurringId,
+          category: 'salaries',
+          vendor: 'Guards',
+          amountPoisha: 4_500_000,
+          description: "The guards' salaries",
+          paidFrom: 'cash',
+          dayOfMonth: 1,
+          caller: admin,
+          now,
+        }),
+      );
+    if (si === 27) await run((now) => stopRecurringExpense(context, { recurringId, caller: admin, now }));
+  };
   const profile = (email: string, name: string, photoURL?: string, isAdminEmail = false) =>
     run(async (now) =>
       recordProfile(context, {
@@ -163,6 +208,7 @@ export async function* decideBuilding(options: ScenarioOptions): AsyncGenerator<
       };
       await run((now) => postAnnouncement(context, { ...announcement, caller: admin, now }));
     }
+    if (si % 20 === 7) await spend(si);
 
     let tenant = people[0]!;
     const months = 6 + random.below(13);

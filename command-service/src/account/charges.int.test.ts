@@ -101,6 +101,7 @@ describe('POST /charges', () => {
             year: 2026,
             email: a.email,
             amountPoisha: 45_050,
+            kind: 'water',
             reason: 'Not their pump',
             cancelledBy: desk.email,
             cancelledAt: expect.any(String),

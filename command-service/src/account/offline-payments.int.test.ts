@@ -140,6 +140,7 @@ describe('POST /payments/offline', () => {
             year: 2026,
             email: b.mina.email,
             amountPoisha: 500_000,
+            method: 'bkash',
             reason: 'Wrong flat',
             reversedBy: b.desk.email,
             reversedAt: expect.any(String),

@@ -5,6 +5,7 @@ import { migrateEventStore } from '@building/infra/event-store/schema';
 import { databaseCheck } from '@building/infra/metrics/health-checks';
 import { startMetricsPort } from '@building/infra/metrics/metrics-server';
 import { CannotStart, runMain } from '@building/infra/process/run-main';
+import { createRecurringExpenseScheduler } from '../expense/recurring-expense-scheduler.ts';
 import { createReminderScheduler } from './reminder-scheduler.ts';
 import { reminderSettings } from './reminder-settings.ts';
 
@@ -21,7 +22,14 @@ await runMain('reminder-scheduler', async () => {
     outbox: config.kafkaBrokers.length > 0,
     topicPrefix: config.KAFKA_TOPIC_PREFIX,
   });
-  const scheduler = createReminderScheduler({ store, ...settings, log });
+  // Recurring expenses are issued on the reminders' wake, by the same process (and its replicas).
+  const expenses = createRecurringExpenseScheduler({ store, now: settings.now, log });
+  const issueExpenses = () =>
+    expenses.runOnce().catch((error: unknown) => {
+      log(`recurring expenses failed, retrying at the next wake: ${String(error)}`);
+      return 0;
+    });
+  const scheduler = createReminderScheduler({ store, ...settings, log, afterPass: issueExpenses });
   await scheduler.runOnce();
   scheduler.start();
   const metrics = await startMetricsPort(config, 'reminder-scheduler', config.METRICS_PORT_REMINDERS, {

@@ -35,6 +35,8 @@ export interface ReminderSchedulerOptions {
   /** The late fee's percent of a month's unpaid rent (0: none). */
   lateFeePercent?: number;
   log: (line: string) => void;
+  /** Run after each pass, on the same wake (the recurring expenses). */
+  afterPass?: () => Promise<unknown>;
 }
 
 export interface ReminderScheduler {
@@ -140,7 +142,13 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
   }
 
   function runOnce(): Promise<number> {
-    running = running.catch(() => 0).then(pass);
+    running = running
+      .catch(() => 0)
+      .then(pass)
+      .then(async (issued) => {
+        await options.afterPass?.();
+        return issued;
+      });
     return running;
   }
 

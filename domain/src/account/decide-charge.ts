@@ -120,6 +120,7 @@ export function decideCharge(command: ChargeCommand, context: ChargeContext): Do
           data: {
             chargeId: d.chargeId,
             ...undoneMoneyOf(d, charge),
+            kind: charge.kind,
             cancelledBy: d.by.email,
             cancelledAt: d.at.toISOString(),
           },

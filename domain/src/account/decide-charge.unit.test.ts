@@ -182,6 +182,7 @@ describe('rule: only an unpaid charge is cancelled, once, with a reason', () => 
       year: 2026,
       email: 'tenant1@building.test',
       amountPoisha: 300_000,
+      kind: 'service',
       reason: 'Added twice',
       cancelledBy: admin.email,
       cancelledAt: at.toISOString(),

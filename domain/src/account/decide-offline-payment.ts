@@ -142,6 +142,7 @@ export function decideOfflinePayment(
           data: {
             paymentId: d.paymentId,
             ...undoneMoneyOf(d, payment),
+            method: payment.method,
             reversedBy: d.by.email,
             reversedAt: d.at.toISOString(),
           },

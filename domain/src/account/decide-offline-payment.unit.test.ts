@@ -183,6 +183,7 @@ describe('rule: a payment recorded in error is reversed once, with a reason', ()
       paymentId: '11111111-1111-4111-8111-111111111111',
       email: mina,
       amountPoisha: 1_000_000,
+      method: 'bkash',
       reason: 'Recorded on the wrong flat',
       reversedBy: desk,
       reversedAt: at.toISOString(),

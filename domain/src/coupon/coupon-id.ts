@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nameBasedUuid } from '../command-handling/name-based-id.ts';
 
 /**
  * Coupon codes are unique, case-insensitively, across all coupons. Rather than a reservation stream
@@ -11,11 +11,4 @@ const namespace = Buffer.from('5f0f6f7e0b8a4d6a9a3c2d1e0f9b8a7c', 'hex');
 
 export const normaliseCode = (code: string) => code.trim().toLowerCase();
 
-export function couponIdFor(code: string): string {
-  const hash = createHash('sha1').update(namespace).update(normaliseCode(code), 'utf8').digest();
-  const bytes = hash.subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50; // version 5
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 4122 variant
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+export const couponIdFor = (code: string): string => nameBasedUuid(namespace, normaliseCode(code));

@@ -18,6 +18,8 @@ import { createCommandContext } from '../command-handling/command-context.ts';
 import type { CommandResult } from '../command-handling/handle-command.ts';
 import { loadAggregate } from '../command-handling/load-aggregate.ts';
 import { addCoupon, disableCoupon, enableCoupon } from '../coupon/commands.ts';
+import { recordExpense, reverseExpense } from '../expense/commands.ts';
+import type { ExpenseEntry } from '../expense/decide.ts';
 import type { EventStore } from '../event-store/event-store.ts';
 import {
   changeMaintenanceStatus,
@@ -93,6 +95,17 @@ export function buildingHistory(store: EventStore, start = new Date('2026-01-05T
   return {
     /** The time the next command will carry. */
     nextTime,
+
+    /** The admin records an expense (dated by the entry, recorded at the next minute). */
+    recordExpense: async (entry: ExpenseEntry) => {
+      const expenseId = randomUUID();
+      return {
+        expenseId,
+        ...(await at((now) => recordExpense(context, { ...entry, expenseId, caller: admin, now }))),
+      };
+    },
+    reverseExpense: (expenseId: string, reason: string) =>
+      at((now) => reverseExpense(context, { expenseId, reason, caller: admin, now })),
 
     register: async (email: string, name: string, options: { admin?: boolean } = {}) => {
       const caller = await callerFor(email);

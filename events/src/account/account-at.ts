@@ -8,7 +8,7 @@ import { buildingDay, startOfBuildingDay } from '../rent-ledger/building-calenda
 const toTaka = (poisha: number) => poisha / 100;
 
 /** The rent each month of a lease owes, as lines dated the day it falls due (the 1st, or acceptance). */
-function rentLines(lease: LedgerLease, at: Date): StoredAccountLine[] {
+export function rentLines(lease: LedgerLease, at: Date): StoredAccountLine[] {
   const first = firstMonthOf(lease);
   const ended = lease.endedAt && new Date(lease.endedAt) <= at ? lastMonthOf(lease) : null;
   const last = ended ?? buildingDay(at);

@@ -3,6 +3,7 @@ import { agreementRequestsView } from './agreement-requests.ts';
 import { announcementsView } from './announcements.ts';
 import { apartmentsView } from './apartments.ts';
 import { couponsView } from './coupons.ts';
+import { expensesView } from './expenses.ts';
 import { maintenanceView } from './maintenance.ts';
 import { memberApartmentsView } from './member-apartments.ts';
 import { membersView } from './members.ts';
@@ -28,6 +29,7 @@ export const readModels: readonly ReadModel[] = [
   notificationsView,
   maintenanceView,
   accountView,
+  expensesView,
 ];
 
 export function readModelOf(view: ViewName): ReadModel {

@@ -16,5 +16,6 @@ export const viewNames = [
   'notifications',
   'maintenance',
   'account',
+  'expenses',
 ] as const;
 export type ViewName = (typeof viewNames)[number];

@@ -4,6 +4,7 @@ import { agreementRequests } from './agreement-requests.ts';
 import { announcements } from './announcements.ts';
 import { apartments } from './apartments.ts';
 import { coupons } from './coupons.ts';
+import { expenses } from './expenses.ts';
 import { maintenance } from './maintenance.ts';
 import { memberApartments } from './member-apartments.ts';
 import { members } from './members.ts';
@@ -28,6 +29,7 @@ export const projections: readonly Projection[] = [
   notifications,
   maintenance,
   account,
+  expenses,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

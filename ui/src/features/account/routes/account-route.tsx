@@ -5,9 +5,7 @@ import { QueryStatus } from '../../../components/query-status.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatLongDate, formatMonthName, formatTaka, formatYear } from '../../../lib/format.ts';
 import { useAccount } from '../api/get-account.ts';
-
-/** The month's rent, which the server words in English ('Rent, apartment 1A01'), in the reader's words. */
-const rentLine = /^Rent, apartment (.+)$/;
+import { lineWords } from '../line-words.ts';
 
 const monthOf = (name: (typeof monthNames)[number], year: number) =>
   `${formatMonthName(Date.UTC(2000, monthNames.indexOf(name)))} ${formatYear(year)}`;
@@ -37,7 +35,8 @@ export default function AccountRoute() {
             {account.data.lines.length === 0 ? (
               <p className="notification is-light">{t('account.noLines')}</p>
             ) : (
-              <div className="table-container">
+              // Wider than a phone: a region keyboard users can focus and scroll.
+              <div className="table-container" role="region" aria-label={t('account.title')} tabIndex={0}>
                 <table className="table is-fullwidth is-narrow">
                   <thead>
                     <tr>
@@ -55,9 +54,7 @@ export default function AccountRoute() {
                         <td>{formatLongDate(line.date)}</td>
                         <td>{line.month && line.year !== null ? monthOf(line.month, line.year) : ''}</td>
                         <td>
-                          {line.kind === 'rent' && rentLine.test(line.description)
-                            ? t('account.rentLine', { apartment: rentLine.exec(line.description)![1] })
-                            : line.description}
+                          {lineWords(line.description, t)}
                           {line.method && (
                             <span className="tag is-light ml-2">
                               {t(`account.methods.${line.method as 'cash'}`)}

@@ -1,0 +1,51 @@
+import type { TFunction } from 'i18next';
+import { formatNumber } from '../../lib/format.ts';
+
+const chargeKindOf = {
+  'Service charge': 'service',
+  Electricity: 'electricity',
+  Gas: 'gas',
+  Water: 'water',
+  Charge: 'other',
+} as const;
+
+/** A fixed wording, and what a person wrote after it (a charge's description, a reason) kept as written. */
+const withNote = (words: string, note: string | undefined) => (note ? `${words}: ${note}` : words);
+
+/**
+ * The account's lines come worded by the server in English ('Deposit, 2 months of rent'); each
+ * wording is said here in the reader's words. A wording not known here is shown as it came.
+ */
+const wordings: Array<[RegExp, (m: RegExpExecArray, t: TFunction) => string]> = [
+  [/^Rent, apartment (.+)$/, (m, t) => t('account.rentLine', { apartment: m[1] })],
+  [
+    /^(Service charge|Electricity|Gas|Water|Charge)(?:: (.*))?$/s,
+    (m, t) => withNote(t(`account.chargeKinds.${chargeKindOf[m[1] as keyof typeof chargeKindOf]}`), m[2]),
+  ],
+  [/^Charge cancelled: (.*)$/s, (m, t) => withNote(t('account.lines.chargeCancelled'), m[1])],
+  [
+    /^Late fee, (\d+(?:\.\d+)?)% of the unpaid rent$/,
+    (m, t) =>
+      t('account.lines.lateFee', { percent: formatNumber(Number(m[1]), m[1]!.includes('.') ? 2 : 0) }),
+  ],
+  [/^Paid by card \(coupon (.+)\)$/, (m, t) => t('account.lines.paidByCardWithCoupon', { code: m[1] })],
+  [/^Paid by card$/, (_m, t) => t('account.lines.paidByCard')],
+  [/^Payment received$/, (_m, t) => t('account.lines.paymentReceived')],
+  [/^Payment reversed: (.*)$/s, (m, t) => withNote(t('account.lines.paymentReversed'), m[1])],
+  [
+    /^Deposit, (\d+) months of rent$/,
+    (m, t) => t('account.lines.deposit', { months: formatNumber(Number(m[1])) }),
+  ],
+  [/^Deposit paid$/, (_m, t) => t('account.lines.depositPaid')],
+  [/^Deposit released$/, (_m, t) => t('account.lines.depositReleased')],
+  [/^Deposit deductions: (.*)$/s, (m, t) => withNote(t('account.lines.depositDeductions'), m[1])],
+  [/^Deposit returned$/, (_m, t) => t('account.lines.depositReturned')],
+];
+
+export function lineWords(description: string, t: TFunction): string {
+  for (const [pattern, say] of wordings) {
+    const match = pattern.exec(description);
+    if (match) return say(match, t);
+  }
+  return description;
+}
