@@ -110,6 +110,7 @@ describe('main.ts', () => {
       timeout: 60_000,
     });
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/JWT_SECRET/);
+    // The refusal is a log line: JSON on stdout, as every server's logs are.
+    expect(run.stderr + run.stdout).toMatch(/JWT_SECRET/);
   });
 });

@@ -78,7 +78,7 @@ describe.skipIf(missing('postgres') || missing('kafka'))('the Kafka-fed mailer',
           .list()
           .map((m) => m.subject)
           .sort(),
-      ).toEqual(['Receipt: rent for June 2026, Tk 15,000', 'Your agreement for apartment 102 is accepted']);
+      ).toEqual(['Receipt: rent for June 2026, ৳ 15,000', 'Your agreement for apartment 102 is accepted']);
     } finally {
       await mailer.stop();
     }

@@ -13,6 +13,8 @@ import { projectionsReport, type ProjectionsReport } from '@building/infra/read-
 import { rebuildProjections } from './projections/rebuild-projections.ts';
 import { retireProjection } from './projections/retire-projection.ts';
 import { runCli, startCli } from '@building/infra/ops/testing/run-cli';
+import { createCommandContext } from '@building/domain/command-handling/command-context';
+import { recordExpense } from '@building/domain/expense/commands';
 import { appendSampleLog } from '@building/domain/testing/sample-log';
 import { leftoverTables, liveTables, tableHash, viewHashes } from './testing/view-hashes.ts';
 
@@ -34,6 +36,19 @@ describe.skipIf(missing('postgres'))('npm run projections', { timeout: 240_000 }
     history = buildingHistory(store);
     await scriptedBuilding(history);
     await appendSampleLog(store, { apartments: 60, firstSi: 101 });
+    // An expense, so the books' view has a stream too.
+    await recordExpense(createCommandContext({ store }), {
+      expenseId: '7e57e7e5-0000-4000-8000-000000000001',
+      date: '2026-01-02',
+      category: 'repairs',
+      vendor: 'Plumber',
+      amountPoisha: 150_000,
+      description: 'Pump repair',
+      receipt: null,
+      paidFrom: 'cash',
+      caller: { email: 'admin@building.test', role: 'admin', name: 'Admin' },
+      now: new Date('2026-01-02T09:00:00Z'),
+    });
     projector = await startProjector(loadConfig({ DATABASE_URL: database.url }), { log: () => {} });
     await caughtUp(db);
   }, 300_000);
