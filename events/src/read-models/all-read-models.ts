@@ -13,6 +13,7 @@ import type { ReadModel, ViewName } from './read-model.ts';
 import { rentLedgerView } from './rent-ledger.ts';
 import { statisticsView } from './statistics.ts';
 import { usersView } from './users.ts';
+import { pricesView } from './prices.ts';
 
 /** Every live read model, one per screen. */
 export const readModels: readonly ReadModel[] = [
@@ -30,6 +31,7 @@ export const readModels: readonly ReadModel[] = [
   maintenanceView,
   accountView,
   expensesView,
+  pricesView,
 ];
 
 export function readModelOf(view: ViewName): ReadModel {

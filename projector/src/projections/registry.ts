@@ -13,6 +13,7 @@ import { payments } from './payments.ts';
 import { rentLedger } from './rent-ledger.ts';
 import { statistics } from './statistics.ts';
 import { users } from './users.ts';
+import { prices } from './prices.ts';
 
 /** Every live projection, one per read model (see `@building/events/read-models/all-read-models`). */
 export const projections: readonly Projection[] = [
@@ -30,6 +31,7 @@ export const projections: readonly Projection[] = [
   maintenance,
   account,
   expenses,
+  prices,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {
