@@ -54,30 +54,23 @@ export const listing: Benchmark = {
     context.progress(`views built from ${await catchUpViews(db, store)} events`);
     const changes = await listenForViewChanges(db, { log: context.progress });
     const limiter = createMemoryRateLimiter();
-    const app = createApp({
-      db,
-      jwtSecret: 'bench-secret-bench-secret-bench-secret-01',
-      uiOrigins: [],
-      cache: createViewCache(createLruCacheStore(), changes.versionOf),
-      changes,
-      imagesDir: defaultImagesDir,
-      // The read budget is on the path (as in production), wide enough for one load generator.
-      reads: { limiter, perMinute: 1_000_000_000 },
-      log: context.progress,
-    });
+    const appWith = (logger?: ReturnType<typeof createLogger>) =>
+      createApp({
+        db,
+        jwtSecret: 'bench-secret-bench-secret-bench-secret-01',
+        uiOrigins: [],
+        cache: createViewCache(createLruCacheStore(), changes.versionOf),
+        changes,
+        imagesDir: defaultImagesDir,
+        // The read budget is on the path (as in production), wide enough for one load generator.
+        reads: { limiter, perMinute: 1_000_000_000 },
+        log: context.progress,
+        logger,
+      });
+    const app = appWith();
     // The same app with the instrumentation on: JSON logs (reads at debug, so none at info) and a
     // span per request, sent to a stand-in collector while it is measured.
-    const instrumented = createApp({
-      db,
-      jwtSecret: 'bench-secret-bench-secret-bench-secret-01',
-      uiOrigins: [],
-      cache: createViewCache(createLruCacheStore(), changes.versionOf),
-      changes,
-      imagesDir: defaultImagesDir,
-      reads: { limiter, perMinute: 1_000_000_000 },
-      log: context.progress,
-      logger: createLogger('query-service', createWriteStream('/dev/null')),
-    });
+    const instrumented = appWith(createLogger('query-service', createWriteStream('/dev/null')));
     const sink = await startOtlpSink();
     const paths = Array.from(
       { length: Math.ceil(apartments / PAGE_SIZE) },
