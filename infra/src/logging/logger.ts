@@ -9,8 +9,30 @@ const requestScope = new AsyncLocalStorage<{ requestId: string }>();
 export const inRequestScope = <T>(requestId: string, work: () => Promise<T>): Promise<T> =>
   requestScope.run({ requestId }, work);
 
-/** Never written, wherever they turn up in a logged object. */
-const secrets = ['authorization', 'cookie', 'token', 'password', 'secret', 'idToken', 'accessToken'];
+/** Never written, at a logged object's top level or one level down. */
+const secrets = new Set(['authorization', 'cookie', 'token', 'password', 'secret', 'idToken', 'accessToken']);
+const censored = '[redacted]';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/**
+ * `object` with its secrets censored, copied only where one is found. A check of each key, where
+ * pino's path-based redaction cost a command 2% of the service's CPU.
+ */
+function withoutSecrets(object: Record<string, unknown>, depth = 0): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
+  for (const key in object) {
+    const value = object[key];
+    const replaced = secrets.has(key)
+      ? censored
+      : depth === 0 && isPlainObject(value)
+        ? withoutSecrets(value, 1)
+        : value;
+    if (replaced !== value) (copy ??= { ...object })[key] = replaced;
+  }
+  return copy ?? object;
+}
 
 /**
  * A server's logger: one JSON line per entry on stdout (`name`, `level`, `time`, `msg` and the
@@ -29,10 +51,11 @@ export function createLogger(
       level: options.level ?? process.env.LOG_LEVEL ?? 'info',
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
-      redact: { paths: secrets.flatMap((key) => [key, `*.${key}`]), censor: '[redacted]' },
+      formatters: { log: (object) => withoutSecrets(object) },
       mixin: () => requestScope.getStore() ?? {},
     },
-    destination,
+    // Asynchronous: lines written while a write is under way go out together (flushed at exit).
+    destination ?? pino.destination({ dest: 1, sync: false }),
   );
 }
 
