@@ -12,6 +12,7 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { DomainError } from '@building/events/domain-error';
 import type { EventMetadata } from '@building/events/envelope';
 
 export { SpanKind };
@@ -76,8 +77,12 @@ export async function inSpan<T>(
     try {
       return await work(span);
     } catch (error) {
-      span.recordException(error as Error);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+      // A refusal is an answer, not a failure (as a 4xx is on a server span): its code, no stack.
+      if (error instanceof DomainError) span.setAttribute('refusal.code', error.code);
+      else {
+        span.recordException(error as Error);
+        span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+      }
       throw error;
     } finally {
       span.end();
