@@ -23,6 +23,7 @@ import { couponRoutes } from './routes/coupons.ts';
 import { expenseRoutes } from './routes/expenses.ts';
 import { health } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
+import { journalRoutes } from './routes/journal.ts';
 import { maintenanceRoutes } from './routes/maintenance.ts';
 import { memberRoutes } from './routes/members.ts';
 import { notificationRoutes } from './routes/notifications.ts';
@@ -93,6 +94,7 @@ export function createApp(deps: QueryDeps): Koa {
     rentLedgerRoutes,
     accountRoutes,
     expenseRoutes,
+    journalRoutes,
     notificationRoutes,
     maintenanceRoutes,
     userRoleRoutes,

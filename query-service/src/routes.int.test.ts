@@ -32,6 +32,8 @@ const matrix: Array<[string, Record<Who, number>]> = [
   ['/members', adminOnly],
   ['/agreement', adminOnly],
   ['/overdue-rent', adminOnly],
+  ['/journal', adminOnly],
+  ['/trial-balance', adminOnly],
   [`/memberData/${alice}`, ownerOrAdmin],
   [`/myAgreements/${alice}`, ownerOrAdmin],
   [`/payments/${alice}`, ownerOrAdmin],

@@ -17,5 +17,6 @@ export const viewNames = [
   'maintenance',
   'account',
   'expenses',
+  'journal',
 ] as const;
 export type ViewName = (typeof viewNames)[number];

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { accountNamePattern } from '../books/chart-of-accounts.ts';
+import { calendarDateField } from './expense-requests.ts';
+
+/** The longest window the journal answers at once: a year (a leap one included). */
+export const maxJournalDays = 366;
+
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+
+/**
+ * `GET /journal?from=&to=&account=`: Dhaka days, inclusive (absent: from the first of `to`'s
+ * month, to today), at most a year apart; `account` as the chart of accounts names it.
+ */
+export const journalQuery = z
+  .object({
+    from: calendarDateField.optional(),
+    to: calendarDateField.optional(),
+    account: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(accountNamePattern, 'expected an account, e.g. cash, income:rent, receivable:<email>')
+      .optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'before from' })
+  .refine((q) => !q.from || !q.to || daysBetween(q.from, q.to) <= maxJournalDays, {
+    path: ['to'],
+    message: `at most ${maxJournalDays} days after from`,
+  });
+export type JournalQuery = z.infer<typeof journalQuery>;
+
