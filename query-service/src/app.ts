@@ -30,6 +30,7 @@ import { notificationRoutes } from './routes/notifications.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { rentLedgerRoutes } from './routes/rent-ledger.ts';
 import { accountRoutes } from './routes/account.ts';
+import { statementRoutes } from './routes/statements.ts';
 import { statisticsRoutes } from './routes/statistics.ts';
 import { userRoleRoutes } from './routes/user-roles.ts';
 
@@ -95,6 +96,7 @@ export function createApp(deps: QueryDeps): Koa {
     accountRoutes,
     expenseRoutes,
     journalRoutes,
+    statementRoutes,
     notificationRoutes,
     maintenanceRoutes,
     userRoleRoutes,

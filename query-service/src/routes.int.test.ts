@@ -34,6 +34,8 @@ const matrix: Array<[string, Record<Who, number>]> = [
   ['/overdue-rent', adminOnly],
   ['/journal', adminOnly],
   ['/trial-balance', adminOnly],
+  ['/statements/monthly?year=2026&month=1', adminOnly],
+  ['/statements/yearly?year=2026', adminOnly],
   [`/memberData/${alice}`, ownerOrAdmin],
   [`/myAgreements/${alice}`, ownerOrAdmin],
   [`/payments/${alice}`, ownerOrAdmin],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountNamePattern } from '../books/chart-of-accounts.ts';
+import { languages } from '../catalogue.ts';
 import { calendarDateField } from './expense-requests.ts';
 
 /** The longest window the journal answers at once: a year (a leap one included). */
@@ -29,3 +30,21 @@ export const journalQuery = z
   });
 export type JournalQuery = z.infer<typeof journalQuery>;
 
+const integerText = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/, 'expected a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+/** `GET /statements/yearly?year=`. */
+export const yearlyStatementQuery = z.object({ year: integerText(2000, 2100) });
+
+/** `GET /statements/monthly?year=&month=&format=` (and `.pdf`, `lang`): a month 1..12 of a year. */
+export const monthlyStatementQuery = yearlyStatementQuery.extend({
+  month: integerText(1, 12),
+  format: z.enum(['json', 'csv']).default('json'),
+  lang: z.enum(languages).default('en'),
+});
+export type MonthlyStatementQuery = z.infer<typeof monthlyStatementQuery>;
