@@ -3,11 +3,19 @@ import pino from 'pino';
 
 export type Logger = pino.Logger;
 
-/** What every line logged while a request is handled carries (its id), without passing it around. */
-const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+/** A request being handled: its id (on every line logged meanwhile), and the command it ran. */
+export interface RequestScope {
+  requestId: string;
+  /** Set by the command log: the request's one line says what its command did. */
+  command?: { fields: Record<string, unknown>; msg: string };
+}
+const requestScope = new AsyncLocalStorage<RequestScope>();
 
 export const inRequestScope = <T>(requestId: string, work: () => Promise<T>): Promise<T> =>
   requestScope.run({ requestId }, work);
+
+/** The request being handled, if any. */
+export const currentRequest = (): RequestScope | undefined => requestScope.getStore();
 
 /** Never written, at a logged object's top level or one level down. */
 const secrets = new Set(['authorization', 'cookie', 'token', 'password', 'secret', 'idToken', 'accessToken']);
@@ -52,7 +60,10 @@ export function createLogger(
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { log: (object) => withoutSecrets(object) },
-      mixin: () => requestScope.getStore() ?? {},
+      mixin: () => {
+        const scope = requestScope.getStore();
+        return scope ? { requestId: scope.requestId } : {};
+      },
     },
     // Asynchronous: lines written while a write is under way go out together (flushed at exit).
     destination ?? pino.destination({ dest: 1, sync: false }),
