@@ -24,6 +24,7 @@ import { couponRoutes } from './routes/coupons.ts';
 import { expenseRoutes } from './routes/expenses.ts';
 import { health } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
+import { journalRoutes } from './routes/journal.ts';
 import { maintenanceRoutes } from './routes/maintenance.ts';
 import { priceRoutes } from './routes/prices.ts';
 import { residentRoutes } from './routes/residents.ts';
@@ -32,6 +33,7 @@ import { notificationRoutes } from './routes/notifications.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { rentLedgerRoutes } from './routes/rent-ledger.ts';
 import { accountRoutes } from './routes/account.ts';
+import { statementRoutes } from './routes/statements.ts';
 import { statisticsRoutes } from './routes/statistics.ts';
 import { userRoleRoutes } from './routes/user-roles.ts';
 
@@ -99,6 +101,8 @@ export function createApp(deps: QueryDeps): Koa {
     priceRoutes,
     residentRoutes,
     expenseRoutes,
+    journalRoutes,
+    statementRoutes,
     notificationRoutes,
     maintenanceRoutes,
     userRoleRoutes,

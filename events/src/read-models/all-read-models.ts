@@ -4,6 +4,7 @@ import { announcementsView } from './announcements.ts';
 import { apartmentsView } from './apartments.ts';
 import { couponsView } from './coupons.ts';
 import { expensesView } from './expenses.ts';
+import { journalView } from './journal.ts';
 import { maintenanceView } from './maintenance.ts';
 import { memberApartmentsView } from './member-apartments.ts';
 import { membersView } from './members.ts';
@@ -31,6 +32,7 @@ export const readModels: readonly ReadModel[] = [
   maintenanceView,
   accountView,
   expensesView,
+  journalView,
   pricesView,
 ];
 

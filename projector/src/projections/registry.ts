@@ -5,6 +5,7 @@ import { announcements } from './announcements.ts';
 import { apartments } from './apartments.ts';
 import { coupons } from './coupons.ts';
 import { expenses } from './expenses.ts';
+import { journal } from './journal.ts';
 import { maintenance } from './maintenance.ts';
 import { memberApartments } from './member-apartments.ts';
 import { members } from './members.ts';
@@ -31,6 +32,7 @@ export const projections: readonly Projection[] = [
   maintenance,
   account,
   expenses,
+  journal,
   prices,
 ];
 
