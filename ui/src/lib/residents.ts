@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { residentsResponse, type Resident } from '@building/events/read-models/account';
 import { query } from './api-client.ts';
 import { viewKey } from './view-keys.ts';
@@ -10,13 +10,12 @@ export async function getResidents(q: string, signal?: AbortSignal): Promise<Res
   return residentsResponse.parse(await query(`/residents?q=${encodeURIComponent(q)}`, { signal }));
 }
 
-/** While the next search runs, the last answer stays on screen. */
+/** No earlier answer stands in while a search runs: a pick is always of what was asked. */
 export const useResidents = (q: string) =>
   useQuery(
     queryOptions({
       queryKey: [...viewKey('member-apartments'), 'residents', q],
       queryFn: ({ signal }) => getResidents(q, signal),
-      placeholderData: keepPreviousData,
     }),
   );
 

@@ -7,18 +7,22 @@ export function DepositSummary({ deposit }: { deposit: DepositState }) {
   const { t } = useTranslation();
   if (deposit.settled)
     return (
-      <p>
-        {t('deposit.settledSummary', {
-          kept: formatTaka(deposit.kept),
-          returned: formatTaka(deposit.returned),
-          method: deposit.returnMethod ? t(`account.methods.${deposit.returnMethod as 'cash'}`) : '',
-        })}
+      <>
+        <p>
+          {t('deposit.settledSummary', {
+            kept: formatTaka(deposit.kept),
+            returned: formatTaka(deposit.returned),
+            method: deposit.returnMethod ? t(`account.methods.${deposit.returnMethod as 'cash'}`) : '',
+          })}
+        </p>
         {deposit.returnReference && (
-          <span className="tag is-light ml-2" translate="no">
-            {deposit.returnReference}
-          </span>
+          <p className="mt-1">
+            <span className="tag is-light" translate="no">
+              {deposit.returnReference}
+            </span>
+          </p>
         )}
-      </p>
+      </>
     );
   return (
     <p>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import './account.css';
 import type { Resident } from '../../../lib/residents.ts';
 
 /** The lease the desk is working on, with a way back to the search. */
@@ -6,7 +7,7 @@ export function PickedLease({ lease, onClear }: { lease: Resident; onClear: () =
   const { t } = useTranslation();
   return (
     <div className="notification is-info is-light">
-      <p>
+      <p className="resident-line">
         <strong>{lease.apartment}</strong> · <span translate="no">{lease.name}</span> · {lease.email}
       </p>
       <button type="button" className="button is-small mt-2" onClick={onClear}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
+import './account.css';
 import { useResidents, type Resident } from '../../../lib/residents.ts';
 
 /** Finds a resident's lease by name, email or apartment; a pick names the lease, ended ones marked. */
@@ -42,7 +43,7 @@ export function ResidentSearch({ onPick }: { onPick: (lease: Resident) => void }
                     className="button is-light is-fullwidth resident-pick"
                     onClick={() => onPick(lease)}
                   >
-                    <span>
+                    <span className="resident-line">
                       <strong>{lease.apartment}</strong> · <span translate="no">{lease.name}</span> ·{' '}
                       {lease.email}
                       {lease.endedAt &&
