@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAccount } from '@building/auth-emulator/emulator-accounts';
+import { firstAvailableApartment, type ApartmentRow } from './support/available-apartment.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { decideAgreement } from './support/decide-agreement.ts';
 import { signIn } from './support/sign-in.ts';
@@ -21,25 +22,6 @@ const newcomer: E2eAccount = {
 };
 const phone = { width: 390, height: 844 };
 
-interface ApartmentRow {
-  si: number;
-  apartment: string;
-  status: string;
-}
-
-/** The first available apartment and its page of /apartment (from 1). */
-async function firstAvailableApartment(): Promise<{ apartment: ApartmentRow; page: number }> {
-  for (let page = 0; page < 100; page += 1) {
-    const { result } = (await (await fetch(`${stack.queryUrl}/apartment?page=${page}`)).json()) as {
-      result: ApartmentRow[];
-    };
-    if (result.length === 0) break;
-    const free = result.find((a) => a.status !== 'booked');
-    if (free) return { apartment: free, page: page + 1 };
-  }
-  throw new Error('no apartment is available');
-}
-
 const bell = (page: Page) => page.locator('.notification-bell:visible').getByRole('button').first();
 
 describe('notifications, in Chromium', () => {
@@ -53,7 +35,7 @@ describe('notifications, in Chromium', () => {
     browser = await launchBrowser();
     user = await signIn(await browser.newContext(), stack.uiUrl, newcomer);
     admin = await signIn(await browser.newContext(), stack.uiUrl, stack.accounts.admin);
-    target = await firstAvailableApartment();
+    target = await firstAvailableApartment(stack.queryUrl);
   });
   afterAll(async () => {
     await browser?.close();

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { waitForEmail } from './support/mailbox.ts';
+import { payByCard } from './support/pay-by-card.ts';
 import { signIn } from './support/sign-in.ts';
 import { e2eStack } from './support/stack-env.ts';
 
@@ -59,20 +60,7 @@ describe('the rent ledger, in Chromium', () => {
 
     await row.getByRole('link', { name: `Pay ${thisMonth}` }).click();
     await page.waitForURL(/\/dashboard\/payment\?si=\d+&month=\w+&year=\d{4}$/);
-    const card = page.getByRole('group', { name: 'Card details' });
-    await card.getByLabel('Card number').pressSequentially('4242424242424242', patience);
-    await card.getByLabel('Expiration date MM / YY').pressSequentially('1234');
-    await card.getByLabel('CVC').pressSequentially('123');
-    const pay = page.getByRole('button', { name: 'Pay', exact: true });
-    await expect.poll(() => pay.isEnabled(), patience).toBe(true);
-    await pay.click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'Payment received successfully!' })
-      .first()
-      .waitFor(patience);
-    const transactionId = (await page.locator('.transaction-id').textContent()) ?? '';
-    expect(transactionId).toMatch(/^pi_/);
+    const transactionId = await payByCard(page, 'Payment received successfully!');
 
     await openLedger(page);
     await row.getByText('Paid', { exact: true }).waitFor(patience);
