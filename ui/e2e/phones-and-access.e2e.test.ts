@@ -206,6 +206,7 @@ describe('on phones and for everyone', () => {
       ['/dashboard/maintenanceQueue', (w) => w.maintenance.queueTitle],
       ['/dashboard/auditLog', (w) => w.pages.auditLog],
       ['/dashboard/overdueRent', (w) => w.ledger.overdueTitle],
+      ['/dashboard/finance', (w) => w.finance.title],
     ],
   };
 

@@ -46,6 +46,7 @@ export function Sidebar({ roles, announcementCount }: SidebarProps) {
             <Item href="/agreementRequest">{t('dashboard.agreementRequests')}</Item>
             <Item href="/manageCoupon">{t('dashboard.manageCoupons')}</Item>
             <Item href="/overdueRent">{t('dashboard.overdueRent')}</Item>
+            <Item href="/finance">{t('dashboard.finance')}</Item>
             <Item href="/maintenanceQueue">{t('dashboard.maintenance')}</Item>
             <Item href="/auditLog">{t('dashboard.auditLog')}</Item>
           </ul>

@@ -58,6 +58,7 @@ describe('dashboard shell', () => {
       'Agreement Requests',
       'Manage Coupons',
       'Overdue Rent',
+      'Finance',
       'Maintenance',
       'Audit Log',
     ]);
