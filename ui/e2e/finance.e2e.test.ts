@@ -65,13 +65,11 @@ describe("the building's books, in Chromium", () => {
     await expense.getByLabel('Category').selectOption({ label: 'Repairs' });
     await expense.getByLabel(/^Paid to/).fill('Karim Plumbing');
     await expense.getByLabel(/^Amount \(taka\)/).fill('3500.50');
-    await expense
-      .getByLabel('Receipt photo')
-      .setInputFiles({
-        name: 'receipt.png',
-        mimeType: 'image/png',
-        buffer: solidPng(48, 64, [240, 240, 230]),
-      });
+    await expense.getByLabel('Receipt photo').setInputFiles({
+      name: 'receipt.png',
+      mimeType: 'image/png',
+      buffer: solidPng(48, 64, [240, 240, 230]),
+    });
     const upload = page.waitForResponse(
       (r) => r.url().endsWith('/images') && r.request().method() === 'POST',
     );
