@@ -14,6 +14,7 @@ import type { ReadModel, ViewName } from './read-model.ts';
 import { rentLedgerView } from './rent-ledger.ts';
 import { statisticsView } from './statistics.ts';
 import { usersView } from './users.ts';
+import { pricesView } from './prices.ts';
 
 /** Every live read model, one per screen. */
 export const readModels: readonly ReadModel[] = [
@@ -32,6 +33,7 @@ export const readModels: readonly ReadModel[] = [
   accountView,
   expensesView,
   journalView,
+  pricesView,
 ];
 
 export function readModelOf(view: ViewName): ReadModel {

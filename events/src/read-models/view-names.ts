@@ -18,5 +18,6 @@ export const viewNames = [
   'account',
   'expenses',
   'journal',
+  'prices',
 ] as const;
 export type ViewName = (typeof viewNames)[number];

@@ -14,6 +14,7 @@ import { payments } from './payments.ts';
 import { rentLedger } from './rent-ledger.ts';
 import { statistics } from './statistics.ts';
 import { users } from './users.ts';
+import { prices } from './prices.ts';
 
 /** Every live projection, one per read model (see `@building/events/read-models/all-read-models`). */
 export const projections: readonly Projection[] = [
@@ -32,6 +33,7 @@ export const projections: readonly Projection[] = [
   account,
   expenses,
   journal,
+  prices,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

@@ -29,6 +29,10 @@ const pages = {
   finance: lazy(() => import('../features/finance/routes/finance-route.tsx')),
   maintenance: lazy(() => import('../features/maintenance/routes/member-maintenance-route.tsx')),
   maintenanceQueue: lazy(() => import('../features/maintenance/routes/maintenance-queue-route.tsx')),
+  charges: lazy(() => import('../features/account/routes/charges-route.tsx')),
+  cashDesk: lazy(() => import('../features/account/routes/cash-desk-route.tsx')),
+  settleDeposit: lazy(() => import('../features/account/routes/settle-deposit-route.tsx')),
+  payDeposit: lazy(() => import('../features/payments/routes/deposit-payment-route.tsx')),
 } satisfies Record<string, LazyExoticComponent<ComponentType>>;
 
 type Page = keyof typeof pages;
@@ -43,9 +47,12 @@ const adminOnly: Page[] = [
   'maintenanceQueue',
   'auditLog',
   'overdueRent',
+  'charges',
+  'cashDesk',
+  'settleDeposit',
   'finance',
 ];
-const memberOnly: Page[] = ['memberProfile', 'memberPayment', 'payment', 'maintenance'];
+const memberOnly: Page[] = ['memberProfile', 'memberPayment', 'payment', 'payDeposit', 'maintenance'];
 /** Former members keep their payment history, rent ledger, account and receipts (read only). */
 const residents: Page[] = ['paymentHistory', 'rentLedger', 'account'];
 
