@@ -134,6 +134,8 @@ export function moneyHistory(seed: number, size = 40): DomainEvent[] {
         const rentAfter = rentPoisha - Math.round((rentPoisha * discount) / 100);
         const itemised = r.next() < 0.5;
         const extra = amount();
+        // An itemised payment may pay what the desk left of the rent, or a charge alone.
+        const rentItem = itemised ? r.pick([rentAfter, rentAfter, r.int(0, rentAfter), null]) : rentAfter;
         events.push({
           type: 'RentPaid',
           data: {
@@ -152,10 +154,12 @@ export function moneyHistory(seed: number, size = 40): DomainEvent[] {
             rentPoisha,
             discount,
             couponCode: discount ? 'SAVE' : null,
-            amountPoisha: itemised ? rentAfter + extra : rentAfter,
+            amountPoisha: itemised ? (rentItem ?? 0) + extra : rentAfter,
             ...(itemised && {
               items: [
-                { kind: 'rent' as const, description: 'rent', amountPoisha: rentAfter },
+                ...(rentItem === null
+                  ? []
+                  : [{ kind: 'rent' as const, description: 'rent', amountPoisha: rentItem }]),
                 { kind: 'charge' as const, chargeId: id(), description: 'service', amountPoisha: extra },
               ],
             }),
