@@ -604,7 +604,7 @@ export const bn: Translation<typeof en> = {
     paidOn: '{{at}} তারিখে {{amount}} পরিশোধিত',
     refundedOn: '{{at}} তারিখে {{amount}} কার্ডে ফেরত দেওয়া হয়েছে',
     paidByMethodOn: '{{at}} তারিখে {{method}}-এ {{amount}} পরিশোধিত ({{reference}})',
-    chargeOf: '{{charge}}: {{amount}}',
+    chargeOf: '{{charge}} বাবদ {{amount}}',
     charge: 'চার্জ',
     lateFeeOf: 'বিলম্ব ফি: {{amount}}',
     dueBy: '{{at}}-এর মধ্যে {{amount}} দেয়',
