@@ -120,8 +120,11 @@ export function moneyHistory(seed: number, size = 40): DomainEvent[] {
         const rentAfter = rentPoisha - Math.round((rentPoisha * discount) / 100);
         const itemised = r.next() < 0.5;
         const extra = amount();
-        // An itemised payment may pay what the desk left of the rent, or a charge alone.
-        const rentItem = itemised ? r.pick([rentAfter, rentAfter, r.int(0, rentAfter), null]) : rentAfter;
+        // An itemised payment may pay what the desk left of the rent, or a charge alone: told by the
+        // charge's amount, so no draw is added and the histories' other events stay as they were.
+        const shape = itemised ? extra % 4 : 2;
+        const rentItem =
+          shape === 0 ? null : shape === 1 ? rentAfter - Math.min(rentAfter, extra) : rentAfter;
         events.push({
           type: 'RentPaid',
           data: {
