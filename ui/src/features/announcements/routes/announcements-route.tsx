@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './announcements.css';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
-import { Pager } from '../../../components/pager.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { markAnnouncementsSeen } from '../../../lib/announcements-seen.ts';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -59,7 +59,7 @@ export default function AnnouncementsRoute() {
             ))}
           </ol>
         )}
-        <Pager page={Math.min(page, Math.max(0, pageCount - 1))} pageCount={pageCount} onChange={turn} />
+        <Pagination page={Math.min(page, Math.max(0, pageCount - 1))} pageCount={pageCount} onChange={turn} />
       </QueryStatus>
     </DashboardPage>
   );
