@@ -69,10 +69,13 @@ describe.skipIf(missing('postgres'))('live updates (SSE)', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     const views = (stream: typeof admin) => [...new Set(stream.received.map((c) => c.view))].sort();
-    expect(views(admin)).toEqual(['agreement-requests', 'announcements', 'coupons']);
-    expect(views(erin)).toEqual(['agreement-requests', 'announcements', 'coupons']);
-    expect(views(alice)).toEqual(['announcements', 'coupons']);
+    // The announcement is told to the residents too: its notifications change belongs to no one
+    // account, so every signed-in stream hears it (and only then asks whether it is theirs).
+    expect(views(admin)).toEqual(['agreement-requests', 'announcements', 'coupons', 'notifications']);
+    expect(views(erin)).toEqual(['agreement-requests', 'announcements', 'coupons', 'notifications']);
+    expect(views(alice)).toEqual(['announcements', 'coupons', 'notifications']);
     expect(views(anonymous)).toEqual(['coupons']);
+    expect(alice.received).toContainEqual({ view: 'notifications', position: news.position });
     expect(admin.received).toContainEqual({ view: 'coupons', position: coupon.position });
     expect(erin.received).toContainEqual({ view: 'agreement-requests', position: request.position });
 

@@ -68,12 +68,29 @@ const routes: Route[] = [
   { service: 'command', method: 'POST', path: '/agreement', body: { si: 1 } },
   { service: 'command', method: 'PUT', path: '/acceptAgreement', body: { si: 1, email: 'a@b.test' } },
   { service: 'command', method: 'PATCH', path: '/rejectAgreement/:si', body: { email: 'a@b.test' } },
-  { service: 'command', method: 'POST', path: '/anouncement', body: { title: 'T', description: 'D' } },
+  {
+    service: 'command',
+    method: 'POST',
+    path: '/anouncement',
+    body: { title: 'T', description: 'D', pinned: true, expiresOn: '2099-12-31' },
+  },
+  {
+    service: 'command',
+    method: 'PUT',
+    path: '/anouncement/:id',
+    body: { title: 'T', description: 'D', pinned: false, expiresOn: null },
+  },
   {
     service: 'command',
     method: 'POST',
     path: '/addCoupon',
     body: { code: 'FUZZ10', discount: 10, description: 'd' },
+  },
+  {
+    service: 'command',
+    method: 'PUT',
+    path: '/coupons/:id',
+    body: { discount: 15, description: 'd', expiresOn: '2099-12-31', usageLimit: 10 },
   },
   { service: 'command', method: 'PATCH', path: '/couponAvailable/:id' },
   { service: 'command', method: 'PATCH', path: '/couponUnavailable/:id' },
@@ -188,6 +205,7 @@ const routes: Route[] = [
   { service: 'query', method: 'GET', path: '/rent-ledger/:email' },
   { service: 'query', method: 'GET', path: '/account/:email', query: { at: '2026-05-01T00:00:00Z' } },
   { service: 'query', method: 'GET', path: '/overdue-rent' },
+  { service: 'query', method: 'GET', path: '/rent-month', query: { at: '2026-05-31' } },
   { service: 'query', method: 'GET', path: '/events/ticket' },
   { service: 'query', method: 'GET', path: '/health' },
 ];
