@@ -1,3 +1,4 @@
+import { warmPool } from '@building/infra/postgres/warm-pool';
 import { createLogger, type Logger } from '@building/infra/logging/logger';
 import { openRevokedTokens } from '@building/infra/auth/open-revoked-tokens';
 import type { Server } from 'node:http';
@@ -62,9 +63,11 @@ export async function startCommandService(
     throw new Error('JWT_SECRET is not set: the command-service cannot sign access tokens');
   if (!config.DATABASE_URL) throw new Error('DATABASE_URL is not set');
   const identity = identityVerifierFor(config);
-  const db = knex({ client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 20 } });
+  const connections = 20;
+  const db = knex({ client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: connections } });
   await migrateEventStore(db);
   await migrateImages(db);
+  await warmPool(db, connections);
   const distributed = config.kafkaBrokers.length > 0;
   const store = new PostgresEventStore(db, { outbox: distributed, topicPrefix: config.KAFKA_TOPIC_PREFIX });
   // The broker does not auto-create topics; creating ours is idempotent.

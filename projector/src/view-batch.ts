@@ -184,10 +184,12 @@ export class ViewBatch {
     const owner = this.target.projection.model.audience === 'owner' ? ownerOf(event) : null;
     const key = owner ?? '';
     const previous = this.changes.get(key);
+    if (previous && previous.position >= event.position) return;
     this.changes.set(key, {
       view: this.target.projection.model.view,
       owner,
-      position: Math.max(previous?.position ?? 0, event.position),
+      position: event.position,
+      ...(event.correlationId ? { correlationId: event.correlationId } : {}),
     });
   }
 }

@@ -160,7 +160,7 @@ function mergeChanges(views: readonly ViewBatch[]): ViewChange[] {
     for (const change of view.changes.values()) {
       const key = `${change.view}\u0000${change.owner ?? ''}`;
       const previous = merged.get(key);
-      merged.set(key, { ...change, position: Math.max(previous?.position ?? 0, change.position) });
+      if (!previous || change.position > previous.position) merged.set(key, change);
     }
   }
   return [...merged.values()];

@@ -1,3 +1,4 @@
+import { warmPool } from '@building/infra/postgres/warm-pool';
 import { createLogger, type Logger } from '@building/infra/logging/logger';
 import { openRevokedTokens } from '@building/infra/auth/open-revoked-tokens';
 import knex from 'knex';
@@ -30,10 +31,13 @@ export async function startQueryService(
   if (!config.DATABASE_URL) throw new Error('the query-service needs DATABASE_URL');
   if (!config.JWT_SECRET) throw new Error('the query-service needs JWT_SECRET');
   const logger = options.logger ?? createLogger('query-service');
-  const db = knex({ client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 10 } });
+  const connections = 10;
+  const db = knex({ client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: connections } });
   try {
     // The projector creates the views; started before it, wait for them.
     await waitForViews(db, { log: options.log ?? ((line) => logger.warn(line)) });
+    // Before the LISTEN connection takes one of them for good.
+    await warmPool(db, connections);
     const changes = await listenForViewChanges(db, { log: options.log });
     const cacheStore = config.REDIS_URL
       ? createRedisCacheStore(config.REDIS_URL, { log: options.log })

@@ -15,7 +15,7 @@ import { startOutboxRelay } from '@building/infra/kafka/outbox-relay';
 import { startProjector } from '@building/projector/start-projector';
 import { startQueryService } from '@building/query-service/start-query-service';
 import type { Benchmark } from '../benchmark.ts';
-import { backgroundPerSecond, measureFreshness, probes } from './measure-freshness.ts';
+import { backgroundPerSecond, measureFreshness, pollerReadBudget, probes } from './measure-freshness.ts';
 
 const jwtSecret = 'bench-secret-bench-secret-bench-secret-01';
 
@@ -23,7 +23,7 @@ const jwtSecret = 'bench-secret-bench-secret-bench-secret-01';
  * Freshness, distributed mode: the store writes the outbox, the relay publishes to a real Kafka
  * broker (KAFKA_BROKERS, else one started from the Maven-fetched jars), the projector consumes as
  * its consumer group and the query-service reads. Each probe adds a coupon through its command
- * handler, appended to the store (with its outbox row), timed from the commit. Target: p99 <= 100 ms.
+ * handler, appended to the store (with its outbox row), timed from the command's start. Target: p99 <= 50 ms.
  */
 export const freshnessKafka: Benchmark = {
   name: 'freshness-kafka',
@@ -49,30 +49,29 @@ export const freshnessKafka: Benchmark = {
       QUERY_PORT: '0',
       KAFKA_BROKERS: brokers,
       KAFKA_TOPIC_PREFIX: topicPrefix,
+      ...pollerReadBudget,
     });
     const projector = await startProjector(config, { groupId: `bench-${topicPrefix}`, log: () => {} });
     const query = await startQueryService(config, { log: () => {} });
     try {
-      return [
-        await measureFreshness({
-          label: 'Kafka',
-          target: 100,
-          databaseUrl: database.url,
-          store: outbox,
-          queryUrl: query.url,
-          progress: context.progress,
-          command: async (code) => {
-            const result = await addCoupon(commands, {
-              code,
-              discount: 10,
-              description: 'freshness probe',
-              caller: { email: 'admin@bench.test', role: 'admin', name: 'Bench Admin' },
-              now: new Date(),
-            });
-            return result.position;
-          },
-        }),
-      ];
+      return await measureFreshness({
+        label: 'Kafka',
+        target: 50,
+        databaseUrl: database.url,
+        store: outbox,
+        queryUrl: query.url,
+        progress: context.progress,
+        command: async (code) => {
+          const result = await addCoupon(commands, {
+            code,
+            discount: 10,
+            description: 'freshness probe',
+            caller: { email: 'admin@bench.test', role: 'admin', name: 'Bench Admin' },
+            now: new Date(),
+          });
+          return result.position;
+        },
+      });
     } finally {
       await query.stop();
       await projector.stop();

@@ -31,7 +31,7 @@ import {
 import { generatedCommands } from './generated-commands.ts';
 import { liveMonth } from './member-month.ts';
 import { setPrices } from './month-account.ts';
-import { seededRandom } from './seeded-random.ts';
+import { seededRandom } from '@building/domain/testing/seeded-random';
 
 export interface ScenarioOptions {
   /** Stop once at least this many events are decided. */

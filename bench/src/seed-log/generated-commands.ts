@@ -3,7 +3,7 @@ import type { Caller } from '@building/domain/command-handling/caller';
 import { createCommandContext, type CommandContext } from '@building/domain/command-handling/command-context';
 import { InMemoryEventStore } from '@building/domain/event-store/in-memory-event-store';
 import { DomainError } from '@building/events/domain-error';
-import type { SeededRandom } from './seeded-random.ts';
+import type { SeededRandom } from '@building/domain/testing/seeded-random';
 
 /**
  * Where a synthetic history is decided: the command handlers over an in-memory store, which

@@ -17,7 +17,7 @@ import {
 import { chooseLanguage, markNotificationsRead, setEmailPreferences } from '@building/domain/user/commands';
 import type { GeneratedCommands } from './generated-commands.ts';
 import { chargeMonth, payAtDesk } from './month-account.ts';
-import type { SeededRandom } from './seeded-random.ts';
+import type { SeededRandom } from '@building/domain/testing/seeded-random';
 
 export interface LeaseMonth {
   email: string;

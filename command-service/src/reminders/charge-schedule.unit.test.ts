@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@building/events/catalogue';
 import { ledgersAt } from '@building/events/rent-ledger/lease-ledger';
 import { applyLedgerEvent, noLedgerFacts } from '@building/events/rent-ledger/ledger-facts';
+import { tenantLeased } from '@building/domain/testing/account-fixtures';
 import {
   applyChargeScheduleEvent,
   lateFeesDue,
@@ -9,21 +10,7 @@ import {
   serviceChargesDue,
 } from './charge-schedule.ts';
 
-const leased = (si: number, block: string): DomainEvent => ({
-  type: 'AgreementAccepted',
-  data: {
-    si,
-    apartment: `${block}${si}`,
-    block,
-    floor: 1,
-    room: '2 bed',
-    rent: 20_000,
-    requestId: `00000000-0000-4000-8000-${String(si).padStart(12, '0')}`,
-    userEmail: `tenant${si}@building.test`,
-    userName: `Tenant ${si}`,
-    acceptedAt: '2026-10-10T04:00:00Z',
-  },
-});
+const leased = (si: number, block: string) => tenantLeased(si, block, '2026-10-10T04:00:00Z');
 const plan: DomainEvent = {
   type: 'ChargePlanSet',
   data: {

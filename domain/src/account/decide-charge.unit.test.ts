@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, EventData } from '@building/events/catalogue';
 import { DomainError } from '@building/events/domain-error';
+import { tenantLeased } from '../testing/account-fixtures.ts';
 import { evolveApartmentLeases, initialApartmentLeases } from './apartment-leases.ts';
 import { decideCharge, type ChargeCommand, type ChargeContext } from './decide-charge.ts';
 import { evolveMonthAccount, initialMonthAccount } from './month-account.ts';
@@ -8,21 +9,7 @@ import { evolveMonthAccount, initialMonthAccount } from './month-account.ts';
 const admin = { email: 'admin@building.test', role: 'admin' };
 const at = new Date('2026-12-01T00:05:00Z');
 const leaseIdOf = (si: number) => `00000000-0000-4000-8000-${String(si).padStart(12, '0')}`;
-const leased = (si: number, block = 'A', acceptedAt = '2026-11-26T04:00:00Z'): DomainEvent => ({
-  type: 'AgreementAccepted',
-  data: {
-    si,
-    apartment: `${block}${si}`,
-    block,
-    floor: 1,
-    room: '2 bed',
-    rent: 20_000,
-    requestId: leaseIdOf(si),
-    userEmail: `tenant${si}@building.test`,
-    userName: `Tenant ${si}`,
-    acceptedAt,
-  },
-});
+const leased = tenantLeased;
 
 /** given(each apartment's history).when(command): the apartments' streams folded as the handler loads them. */
 function given(histories: Record<number, DomainEvent[]>) {

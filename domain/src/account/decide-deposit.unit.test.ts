@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
 import type { DomainEvent } from '@building/events/catalogue';
+import { mina, minaLeased, minasLeaseId } from '../testing/account-fixtures.ts';
 import { specFor } from '../testing/given-when-then.ts';
 import {
   decideDeposit,
@@ -10,22 +11,11 @@ import {
 
 const given = specFor<DepositCommand, DepositContext>({ ...depositContextAggregate, decide: decideDeposit });
 
-const mina = 'mina@building.test';
 const desk = 'admin@building.test';
 const admin = { email: desk, role: 'admin' };
-const leaseId = '00000000-0000-4000-8000-000000000001';
+const leaseId = minasLeaseId;
 const at = new Date('2027-01-12T05:00:00Z');
-const terms = { si: 7, apartment: '3A01', block: 'A', floor: 3, room: '3 bed', rent: 24_000 };
-const Leased: DomainEvent = {
-  type: 'AgreementAccepted',
-  data: {
-    ...terms,
-    requestId: leaseId,
-    userEmail: mina,
-    userName: 'Mina',
-    acceptedAt: '2026-11-26T04:00:00Z',
-  },
-};
+const Leased = minaLeased;
 // Two months of 24,000 taka, due at acceptance.
 const Owed: DomainEvent = {
   type: 'DepositOwed',

@@ -1,31 +1,17 @@
 import { describe, it } from 'vitest';
 import type { DomainEvent } from '@building/events/catalogue';
+import { mina, minaLeased, minasLeaseId } from '../testing/account-fixtures.ts';
 import { specFor } from '../testing/given-when-then.ts';
 import { decideLateFee, type ChargeLateFeeCommand } from './decide-late-fee.ts';
 import { offlinePaymentContextAggregate, type AccountMonth } from './decide-offline-payment.ts';
 
 const given = specFor({ ...offlinePaymentContextAggregate, decide: decideLateFee });
-const mina = 'mina@building.test';
-const leaseId = '00000000-0000-4000-8000-000000000001';
+const leaseId = minasLeaseId;
 const december = { si: 7, month: 'December', year: 2026 } as const;
 const account = { ...december, apartment: '3A01', email: mina, name: 'Mina', leaseId };
 
-// Accepted on 26 November 2026 (Dhaka); rent 24,000 taka. December is overdue from 6 December, 00:00 Dhaka.
-const Leased: DomainEvent = {
-  type: 'AgreementAccepted',
-  data: {
-    si: 7,
-    apartment: '3A01',
-    block: 'A',
-    floor: 3,
-    room: '3 bed',
-    rent: 24_000,
-    requestId: leaseId,
-    userEmail: mina,
-    userName: 'Mina',
-    acceptedAt: '2026-11-26T04:00:00Z',
-  },
-};
+// Rent 24,000 taka. December is overdue from 6 December, 00:00 Dhaka.
+const Leased = minaLeased;
 const overdue = new Date('2026-12-05T18:00:00Z');
 const charge = (percent: number, at = overdue, month: AccountMonth = december): ChargeLateFeeCommand => ({
   type: 'ChargeLateFee',

@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
 import type { DomainEvent } from '@building/events/catalogue';
+import { mina, minaLeased, minasLeaseId } from '../testing/account-fixtures.ts';
 import { specFor } from '../testing/given-when-then.ts';
 import {
   decideMeterReading,
@@ -9,27 +10,12 @@ import {
 
 const given = specFor({ ...meterReadingContextAggregate, decide: decideMeterReading });
 const admin = { email: 'desk@building.test', role: 'admin' };
-const mina = 'mina@building.test';
-const leaseId = '00000000-0000-4000-8000-000000000001';
+const leaseId = minasLeaseId;
 const chargeId = '22222222-2222-4222-8222-222222222222';
 const at = new Date('2026-12-20T08:00:00Z');
 
-// Accepted on 26 November 2026 (Dhaka): readings from November on belong to the lease.
-const Leased: DomainEvent = {
-  type: 'AgreementAccepted',
-  data: {
-    si: 7,
-    apartment: '3A01',
-    block: 'A',
-    floor: 3,
-    room: '3 bed',
-    rent: 24_000,
-    requestId: leaseId,
-    userEmail: mina,
-    userName: 'Mina',
-    acceptedAt: '2026-11-26T04:00:00Z',
-  },
-};
+// Readings from November 2026 on belong to the lease.
+const Leased = minaLeased;
 const Tariff: DomainEvent = {
   type: 'TariffSet',
   data: {

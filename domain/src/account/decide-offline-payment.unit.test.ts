@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
 import type { DomainEvent, EventData } from '@building/events/catalogue';
+import { mina, minaLeased, minasFlat, minasLeaseId } from '../testing/account-fixtures.ts';
 import { specFor } from '../testing/given-when-then.ts';
 import {
   decideOfflinePayment,
@@ -13,23 +14,12 @@ const given = specFor<OfflinePaymentCommand, OfflinePaymentContext>({
   decide: decideOfflinePayment,
 });
 
-const mina = 'mina@building.test';
 const desk = 'admin@building.test';
 const admin = { email: desk, role: 'admin' };
-const leaseId = '00000000-0000-4000-8000-000000000001';
+const leaseId = minasLeaseId;
 const at = new Date('2026-12-03T05:00:00Z');
-const terms = { si: 7, apartment: '3A01', block: 'A', floor: 3, room: '3 bed', rent: 24_000 };
-// Accepted on 26 November 2026 (Dhaka): the lease owes from November on.
-const Leased: DomainEvent = {
-  type: 'AgreementAccepted',
-  data: {
-    ...terms,
-    requestId: leaseId,
-    userEmail: mina,
-    userName: 'Mina',
-    acceptedAt: '2026-11-26T04:00:00Z',
-  },
-};
+const terms = minasFlat;
+const Leased = minaLeased;
 const Ended: DomainEvent = {
   type: 'LeaseEnded',
   data: { si: 7, userEmail: mina, endedAt: '2027-01-10T04:00:00Z', reason: 'member-demoted' },

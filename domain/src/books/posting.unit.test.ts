@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eventTypes, type DomainEvent } from '@building/events/catalogue';
 import { trialBalanceOf } from '@building/events/books/trial-balance';
-import { moneyHistory, seededRandom } from '../testing/money-history.ts';
+import { moneyHistory } from '../testing/money-history.ts';
+import { seededRandom } from '../testing/seeded-random.ts';
 import { journalAt } from './journal.ts';
 import { isMoneyEventType, moneyEventTypes, notMoneyEvents } from './money-events.ts';
 import { postingOf, type JournalLine } from './posting.ts';

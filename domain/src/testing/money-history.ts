@@ -1,20 +1,6 @@
 import type { DomainEvent } from '@building/events/catalogue';
 import { chargeKinds, expenseCategories, monthNames, offlineMethods } from '@building/events/catalogue';
-
-/** A small seeded random source (mulberry32): the same seed, the same history. */
-export function seededRandom(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
-  return { next, int, pick };
-}
+import { seededRandom } from './seeded-random.ts';
 
 const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 

@@ -13,6 +13,11 @@ export const viewChangeSchema = z.object({
   position: z.number().int().nonnegative(),
   /** The account the changed rows belong to, for owner-only views (null: no one account, e.g. an announcement). */
   owner: z.string().nullable(),
+  /**
+   * The correlation id of the command whose event is at `position` (when the log carries one), so
+   * a live-update message can be traced to the command behind it.
+   */
+  correlationId: z.string().uuid().optional(),
   /** Set by a rebuild swap: the view's new generation (its tables were replaced). */
   generation: z.number().int().nonnegative().optional(),
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
-import { inRequestScope, type Logger } from '../logging/logger.ts';
+import { currentRequest, inRequestScope, type Logger, type RequestScope } from '../logging/logger.ts';
 
 /** What a caller's id may look like: short, printable, nothing a log line could be split on. */
 const acceptable = /^[\w.:-]{8,128}$/;
@@ -10,8 +10,9 @@ const reads = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Every request gets an id: the caller's `X-Request-Id` when it looks like one (a proxy's or a
  * client's, so both logs can be joined), else a new uuid; kept in `ctx.state.requestId`, sent
  * back on the response, and on every line logged while the request is handled. With a logger,
- * each write (and each read that failed on our side) is logged once answered; other reads only
- * at debug level, so a page's dozen reads do not drown the commands.
+ * each write (and each read that failed on our side) is logged once answered, in one line with
+ * what its command did (`command`/`command refused`, else `request`); other reads only at debug
+ * level, so a page's dozen reads do not drown the commands.
  */
 export function requestId(options: { logger?: Logger | undefined } = {}) {
   const { logger } = options;
@@ -22,8 +23,12 @@ export function requestId(options: { logger?: Logger | undefined } = {}) {
     ctx.set('X-Request-Id', id);
     if (!logger) return next();
     const started = performance.now();
-    await inRequestScope(id, next);
-    const level = !reads.has(ctx.method) || ctx.status >= 500 ? 'info' : 'debug';
+    let command: RequestScope['command'];
+    await inRequestScope(id, async () => {
+      await next();
+      command = currentRequest()?.command;
+    });
+    const level = command || !reads.has(ctx.method) || ctx.status >= 500 ? 'info' : 'debug';
     if (!logger.isLevelEnabled(level)) return;
     const route = (ctx as Context & { _matchedRoute?: string | RegExp })._matchedRoute;
     logger[level](
@@ -33,8 +38,9 @@ export function requestId(options: { logger?: Logger | undefined } = {}) {
         route: route === undefined ? 'unmatched' : String(route),
         status: ctx.status,
         ms: Math.round(performance.now() - started),
+        ...command?.fields,
       },
-      'request',
+      command?.msg ?? 'request',
     );
   };
 }

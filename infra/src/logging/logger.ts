@@ -3,14 +3,44 @@ import pino from 'pino';
 
 export type Logger = pino.Logger;
 
-/** What every line logged while a request is handled carries (its id), without passing it around. */
-const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+/** A request being handled: its id (on every line logged meanwhile), and the command it ran. */
+export interface RequestScope {
+  requestId: string;
+  /** Set by the command log: the request's one line says what its command did. */
+  command?: { fields: Record<string, unknown>; msg: string };
+}
+const requestScope = new AsyncLocalStorage<RequestScope>();
 
 export const inRequestScope = <T>(requestId: string, work: () => Promise<T>): Promise<T> =>
   requestScope.run({ requestId }, work);
 
-/** Never written, wherever they turn up in a logged object. */
-const secrets = ['authorization', 'cookie', 'token', 'password', 'secret', 'idToken', 'accessToken'];
+/** The request being handled, if any. */
+export const currentRequest = (): RequestScope | undefined => requestScope.getStore();
+
+/** Never written, at a logged object's top level or one level down. */
+const secrets = new Set(['authorization', 'cookie', 'token', 'password', 'secret', 'idToken', 'accessToken']);
+const censored = '[redacted]';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/**
+ * `object` with its secrets censored, copied only where one is found. A check of each key, where
+ * pino's path-based redaction cost a command 2% of the service's CPU.
+ */
+function withoutSecrets(object: Record<string, unknown>, depth = 0): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
+  for (const key in object) {
+    const value = object[key];
+    const replaced = secrets.has(key)
+      ? censored
+      : depth === 0 && isPlainObject(value)
+        ? withoutSecrets(value, 1)
+        : value;
+    if (replaced !== value) (copy ??= { ...object })[key] = replaced;
+  }
+  return copy ?? object;
+}
 
 /**
  * A server's logger: one JSON line per entry on stdout (`name`, `level`, `time`, `msg` and the
@@ -29,10 +59,14 @@ export function createLogger(
       level: options.level ?? process.env.LOG_LEVEL ?? 'info',
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
-      redact: { paths: secrets.flatMap((key) => [key, `*.${key}`]), censor: '[redacted]' },
-      mixin: () => requestScope.getStore() ?? {},
+      formatters: { log: (object) => withoutSecrets(object) },
+      mixin: () => {
+        const scope = requestScope.getStore();
+        return scope ? { requestId: scope.requestId } : {};
+      },
     },
-    destination,
+    // Asynchronous: lines written while a write is under way go out together (flushed at exit).
+    destination ?? pino.destination({ dest: 1, sync: false }),
   );
 }
 

@@ -20,7 +20,12 @@ describe('structured logs', () => {
     const log = createLogger('command-service', stream);
     await inRequestScope('req-12345678', async () =>
       log.info(
-        { correlationId: 'c-1', to: maskEmail('rafi@example.com'), authorization: 'Bearer x' },
+        {
+          correlationId: 'c-1',
+          to: maskEmail('rafi@example.com'),
+          authorization: 'Bearer x',
+          request: { headers: 'kept', token: 't0ken', password: 'hunter2' },
+        },
         'sent',
       ),
     );
@@ -33,7 +38,9 @@ describe('structured logs', () => {
       correlationId: 'c-1',
       to: 'r***@example.com',
       authorization: '[redacted]',
+      request: { headers: 'kept', token: '[redacted]', password: '[redacted]' },
     });
+    expect(lines.join('\n')).not.toMatch(/t0ken|hunter2|Bearer/);
     expect(outside).not.toHaveProperty('requestId');
     expect(lines.join('\n')).not.toContain('rafi@');
   });

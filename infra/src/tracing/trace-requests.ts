@@ -1,6 +1,8 @@
 import type { Context, Next } from 'koa';
 import { context, propagation } from '@opentelemetry/api';
-import { inSpan, SpanKind, tracingOn } from './tracing.ts';
+import { inSpan, readUntraced, SpanKind, tracingOn } from './tracing.ts';
+
+const reads = new Set(['GET', 'HEAD']);
 
 /**
  * A server span per request, continuing the caller's trace when it sends a W3C `traceparent`,
@@ -10,6 +12,7 @@ import { inSpan, SpanKind, tracingOn } from './tracing.ts';
 export function traceRequests() {
   return async function traceRequest(ctx: Context, next: Next) {
     if (!tracingOn()) return next();
+    if (reads.has(ctx.method) && !ctx.get('traceparent') && readUntraced()) return next();
     const parent = propagation.extract(context.active(), ctx.headers);
     await inSpan(
       `${ctx.method}`,

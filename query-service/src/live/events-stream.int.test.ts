@@ -2,30 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missing } from '@building/infra/testing/infra-availability';
 import { people } from '@building/domain/testing/scripted-building';
 import { verifyAccessToken } from '@building/infra/auth/access-token';
+import { readSse } from '../testing/read-sse.ts';
 import { createQueryHarness, jwtSecret, type QueryHarness } from '../testing/query-harness.ts';
 
 /** Reads an SSE response, collecting the `data:` payloads. */
 function listen(response: Response) {
-  const received: Array<{ view: string; position: number }> = [];
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const done = (async () => {
-    for (;;) {
-      const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
-      if (chunk.done) return;
-      buffer += decoder.decode(chunk.value, { stream: true });
-      let end;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const message = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        for (const line of message.split('\n')) {
-          if (line.startsWith('data: ')) received.push(JSON.parse(line.slice(6)));
-        }
-      }
-    }
-  })();
-  return { received, ended: done, close: () => reader.cancel().then(() => done) };
+  const received: Array<{ view: string; position: number; correlationId?: string }> = [];
+  return { received, ...readSse<(typeof received)[number]>(response, (data) => received.push(data)) };
 }
 
 describe.skipIf(missing('postgres'))('live updates (SSE)', () => {
@@ -75,9 +58,14 @@ describe.skipIf(missing('postgres'))('live updates (SSE)', () => {
     expect(views(erin)).toEqual(['agreement-requests', 'announcements', 'coupons', 'notifications']);
     expect(views(alice)).toEqual(['announcements', 'coupons', 'notifications']);
     expect(views(anonymous)).toEqual(['coupons']);
-    expect(alice.received).toContainEqual({ view: 'notifications', position: news.position });
-    expect(admin.received).toContainEqual({ view: 'coupons', position: coupon.position });
-    expect(erin.received).toContainEqual({ view: 'agreement-requests', position: request.position });
+    // Each message names the command behind it: one grep of its correlation id finds its whole way.
+    const behind = (result: { position: number; events: Array<{ correlationId: string }> }) => ({
+      position: result.position,
+      correlationId: result.events[0]!.correlationId,
+    });
+    expect(alice.received).toContainEqual({ view: 'notifications', ...behind(news) });
+    expect(admin.received).toContainEqual({ view: 'coupons', ...behind(coupon) });
+    expect(erin.received).toContainEqual({ view: 'agreement-requests', ...behind(request) });
 
     // Admin-only views reach admins alone.
     expect(admin.received.some((c) => c.view === 'statistics')).toBe(false); // erin's request moved no statistic

@@ -34,8 +34,8 @@ interface Listener {
 /**
  * GET /events/ticket (with `Authorization: Bearer`): a ticket that opens one stream, for
  * EventSource, which cannot send headers (so no access token goes into an address).
- * GET /events/stream[?ticket=]: Server-Sent Events, one `data: { view, position }` per view change
- * the caller may see, so screens refetch without reloading; without a ticket (or a bearer header),
+ * GET /events/stream[?ticket=]: Server-Sent Events, one `data: { view, position, correlationId }` per
+ * view change the caller may see (the id of the command behind it, for tracing), so screens refetch without reloading; without a ticket (or a bearer header),
  * only public views are streamed. A signed-in stream ends when its access token expires or is
  * signed out (checked before each change and at each keep-alive).
  */
@@ -97,8 +97,10 @@ export function eventStreamRoutes(deps: QueryDeps): Router {
             () => {},
           );
         }
-        if (mayHear(change, caller))
-          body.write(`data: ${JSON.stringify({ view: change.view, position: change.position })}\n\n`);
+        if (mayHear(change, caller)) {
+          const { view, position, correlationId } = change;
+          body.write(`data: ${JSON.stringify({ view, position, correlationId })}\n\n`);
+        }
       });
       const heartbeat = setInterval(
         () => (signedOut() ? close() : body.write(': keep-alive\n\n')),

@@ -15,10 +15,14 @@ export function seededRandom(seed: number) {
     const n = (next() * 4294967296) >>> 0;
     return hex[n >>> 24]! + hex[(n >>> 16) & 255]! + hex[(n >>> 8) & 255]! + hex[n & 255]!;
   };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   return {
     next,
     /** An integer in [0, n). */
     below: (n: number) => Math.floor(next() * n),
+    /** An integer in [min, max]. */
+    int,
+    pick: <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!,
     chance: (p: number) => next() < p,
     /** A version-4 shaped uuid. */
     uuid: () => {

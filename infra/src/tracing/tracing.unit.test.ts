@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SpanStatusCode } from '@opentelemetry/api';
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
+import { DomainError } from '@building/events/domain-error';
+import { inSpan, SpanKind, startTracing } from './tracing.ts';
+
+describe('spans', () => {
+  const exporter = new InMemorySpanExporter();
+  let tracing: { stop(): Promise<void> } | undefined;
+  afterEach(async () => {
+    await tracing?.stop();
+    exporter.reset();
+  });
+
+  it('marks our failures as errors with the exception, and a refusal only with its code', async () => {
+    tracing = startTracing('test', { exporter });
+    const refused = inSpan('command AddCoupon', async () => {
+      throw new DomainError('coupon-code-taken', 'taken');
+    });
+    await expect(refused).rejects.toThrow('taken');
+    await expect(
+      inSpan('command AddCoupon', async () => Promise.reject(new Error('db down'))),
+    ).rejects.toThrow();
+    const [refusal, failure] = exporter.getFinishedSpans();
+    expect(refusal!.status.code).toBe(SpanStatusCode.UNSET);
+    expect(refusal!.attributes['refusal.code']).toBe('coupon-code-taken');
+    expect(refusal!.events).toEqual([]);
+    expect(failure!.status).toMatchObject({ code: SpanStatusCode.ERROR, message: 'db down' });
+    expect(failure!.events.map((e) => e.name)).toEqual(['exception']);
+  });
+});
+
+describe('which traces are kept', () => {
+  // A stopped provider shuts its exporter down: each start gets one of its own.
+  let exporter = new InMemorySpanExporter();
+  let tracing: { stop(): Promise<void> } | undefined;
+  const start = async (env: Record<string, string>) => {
+    await tracing?.stop();
+    exporter = new InMemorySpanExporter();
+    tracing = startTracing('test', { exporter, env });
+  };
+  afterEach(() => tracing?.stop());
+  const request = (method: string) =>
+    inSpan(method, async () => inSpan('child', async () => {}), {
+      kind: SpanKind.SERVER,
+      attributes: { 'http.request.method': method },
+    });
+  const names = () => exporter.getFinishedSpans().map((s) => s.name);
+
+  it('keeps every write, with its children, and the share of reads TRACE_READS_RATIO says', async () => {
+    await start({ TRACE_READS_RATIO: '0' });
+    for (const method of ['GET', 'POST', 'HEAD', 'PATCH']) await request(method);
+    expect(names()).toEqual(['child', 'POST', 'child', 'PATCH']);
+    await start({ TRACE_READS_RATIO: '1' });
+    await request('GET');
+    expect(names()).toEqual(['child', 'GET']);
+  });
+
+  it('leaves the choice to an operator who names a sampler, and refuses a ratio that is none', async () => {
+    await start({ OTEL_TRACES_SAMPLER: 'always_on', TRACE_READS_RATIO: '0' });
+    await request('GET');
+    expect(names()).toEqual(['child', 'GET']);
+    await tracing!.stop();
+    expect(() => startTracing('test', { exporter, env: { TRACE_READS_RATIO: '2' } })).toThrow(/from 0 to 1/);
+  });
+});
