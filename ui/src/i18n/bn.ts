@@ -623,6 +623,8 @@ export const bn: Translation<typeof en> = {
     stoppedAt: 'বন্ধের সময়',
     dueBy: 'শেষ তারিখ',
     coveredPoisha: 'পরিশোধিত অংশ',
+    expiresOn: 'শেষ দিন',
+    usageLimit: 'সর্বোচ্চ ব্যবহার',
   },
   api: {
     unreachable: 'সার্ভারে পৌঁছানো যাচ্ছে না। সংযোগ দেখে আবার চেষ্টা করুন।',

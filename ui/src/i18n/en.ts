@@ -622,6 +622,8 @@ export const en = {
     stoppedAt: 'Stopped at',
     dueBy: 'Due by',
     coveredPoisha: 'Covered',
+    expiresOn: 'Last day',
+    usageLimit: 'Most uses',
   },
   api: {
     unreachable: 'Cannot reach the server. Check your connection and try again.',

@@ -63,7 +63,7 @@ export function AnnouncementForm({
         onChange={(e) => set({ description: e.target.value })}
       />
       <div className="field">
-        <label className="checkbox">
+        <label>
           <input type="checkbox" checked={terms.pinned} onChange={(e) => set({ pinned: e.target.checked })} />{' '}
           {t('announcementTerms.pin')}
         </label>
