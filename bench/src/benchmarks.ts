@@ -7,6 +7,7 @@ import { phoneLcp } from './phone-lcp.bench.ts';
 import { projectorCatchUp } from './projector-catch-up.bench.ts';
 import { listing } from './listing.bench.ts';
 import { projectionsRebuild } from './projections-rebuild.bench.ts';
+import { statement } from './statement.bench.ts';
 import { tailing } from './tailing.bench.ts';
 import { uiBundle } from './ui-bundle.bench.ts';
 
@@ -19,6 +20,7 @@ export const benchmarks: readonly Benchmark[] = [
   freshness,
   freshnessKafka,
   listing,
+  statement,
   commands,
   uiBundle,
   phoneLcp,

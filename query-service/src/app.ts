@@ -19,16 +19,21 @@ import { adminOpsRoutes } from './ops/admin-routes.ts';
 import { agreementRoutes } from './routes/agreements.ts';
 import { announcementRoutes } from './routes/announcements.ts';
 import { apartmentRoutes } from './routes/apartments.ts';
+import { chargeRoutes } from './routes/charges.ts';
 import { couponRoutes } from './routes/coupons.ts';
 import { expenseRoutes } from './routes/expenses.ts';
 import { health } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
+import { journalRoutes } from './routes/journal.ts';
 import { maintenanceRoutes } from './routes/maintenance.ts';
+import { priceRoutes } from './routes/prices.ts';
+import { residentRoutes } from './routes/residents.ts';
 import { memberRoutes } from './routes/members.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { rentLedgerRoutes } from './routes/rent-ledger.ts';
 import { accountRoutes } from './routes/account.ts';
+import { statementRoutes } from './routes/statements.ts';
 import { statisticsRoutes } from './routes/statistics.ts';
 import { userRoleRoutes } from './routes/user-roles.ts';
 
@@ -92,7 +97,12 @@ export function createApp(deps: QueryDeps): Koa {
     paymentRoutes,
     rentLedgerRoutes,
     accountRoutes,
+    chargeRoutes,
+    priceRoutes,
+    residentRoutes,
     expenseRoutes,
+    journalRoutes,
+    statementRoutes,
     notificationRoutes,
     maintenanceRoutes,
     userRoleRoutes,

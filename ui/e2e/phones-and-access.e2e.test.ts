@@ -206,6 +206,9 @@ describe('on phones and for everyone', () => {
       ['/dashboard/maintenanceQueue', (w) => w.maintenance.queueTitle],
       ['/dashboard/auditLog', (w) => w.pages.auditLog],
       ['/dashboard/overdueRent', (w) => w.ledger.overdueTitle],
+      ['/dashboard/charges', (w) => w.charges.title],
+      ['/dashboard/cashDesk', (w) => w.desk.title],
+      ['/dashboard/settleDeposit', (w) => w.deposit.title],
     ],
   };
 

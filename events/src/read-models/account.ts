@@ -114,3 +114,33 @@ export const accountResponse = z.object({
 });
 export type AccountResponse = z.infer<typeof accountResponse>;
 export type AccountLine = z.infer<typeof line>;
+
+/** GET /charges?month=&year= (admins): each charge of the month, the apartment and who owes it. */
+export const monthChargesResponse = z.array(
+  z.object({
+    chargeId: z.string(),
+    si: z.number().int(),
+    apartment: z.string(),
+    email: z.string(),
+    description: z.string(),
+    amount: taka,
+    date: z.string(),
+    /** Taken back by an admin (ChargeCancelled). */
+    cancelled: z.boolean(),
+  }),
+);
+export type MonthCharge = z.infer<typeof monthChargesResponse>[number];
+
+/** GET /residents?q= (admins): the leases, current and ended, of whoever matches. */
+export const residentsResponse = z.array(
+  z.object({
+    email: z.string(),
+    name: z.string(),
+    si: z.number().int(),
+    apartment: z.string(),
+    block: z.string(),
+    startedAt: z.string(),
+    endedAt: z.string().nullable(),
+  }),
+);
+export type Resident = z.infer<typeof residentsResponse>[number];

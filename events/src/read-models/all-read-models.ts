@@ -4,6 +4,7 @@ import { announcementsView } from './announcements.ts';
 import { apartmentsView } from './apartments.ts';
 import { couponsView } from './coupons.ts';
 import { expensesView } from './expenses.ts';
+import { journalView } from './journal.ts';
 import { maintenanceView } from './maintenance.ts';
 import { memberApartmentsView } from './member-apartments.ts';
 import { membersView } from './members.ts';
@@ -13,6 +14,7 @@ import type { ReadModel, ViewName } from './read-model.ts';
 import { rentLedgerView } from './rent-ledger.ts';
 import { statisticsView } from './statistics.ts';
 import { usersView } from './users.ts';
+import { pricesView } from './prices.ts';
 
 /** Every live read model, one per screen. */
 export const readModels: readonly ReadModel[] = [
@@ -30,6 +32,8 @@ export const readModels: readonly ReadModel[] = [
   maintenanceView,
   accountView,
   expensesView,
+  journalView,
+  pricesView,
 ];
 
 export function readModelOf(view: ViewName): ReadModel {

@@ -17,5 +17,7 @@ export const viewNames = [
   'maintenance',
   'account',
   'expenses',
+  'journal',
+  'prices',
 ] as const;
 export type ViewName = (typeof viewNames)[number];

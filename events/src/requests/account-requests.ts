@@ -174,3 +174,9 @@ export const accountQuery = z.object({
     .pipe(z.iso.datetime({ offset: true }))
     .optional(),
 });
+
+/** `GET /charges?month=&year=`: the charges of one month. */
+export const monthChargesQuery = z.object(monthOfAccount);
+
+/** `GET /residents?q=`: leases whose holder's name or email, or whose apartment, holds `q`. */
+export const residentsQuery = z.object({ q: text(0, 100).default('') });

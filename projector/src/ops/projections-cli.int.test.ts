@@ -15,6 +15,7 @@ import { retireProjection } from './projections/retire-projection.ts';
 import { runCli, startCli } from '@building/infra/ops/testing/run-cli';
 import { createCommandContext } from '@building/domain/command-handling/command-context';
 import { recordExpense } from '@building/domain/expense/commands';
+import { setTariff } from '@building/domain/account/set-prices';
 import { appendSampleLog } from '@building/domain/testing/sample-log';
 import { leftoverTables, liveTables, tableHash, viewHashes } from './testing/view-hashes.ts';
 
@@ -46,6 +47,14 @@ describe.skipIf(missing('postgres'))('npm run projections', { timeout: 240_000 }
       description: 'Pump repair',
       receipt: null,
       paidFrom: 'cash',
+      caller: { email: 'admin@building.test', role: 'admin', name: 'Admin' },
+      now: new Date('2026-01-02T09:00:00Z'),
+    });
+    // A tariff, so the prices view has a stream too.
+    await setTariff(createCommandContext({ store }), {
+      utility: 'gas',
+      perUnit: 1_200,
+      fixed: 0,
       caller: { email: 'admin@building.test', role: 'admin', name: 'Admin' },
       now: new Date('2026-01-02T09:00:00Z'),
     });

@@ -259,3 +259,103 @@ describe('announcements told to residents', () => {
     expect(rowsOf(notifications, events, 2)).toEqual(rows);
   });
 });
+
+describe("notifications of a resident's account", () => {
+  const month = {
+    si: 3,
+    apartment: 'A-103',
+    month: 'March',
+    year: 2026,
+    email: ana,
+    name: 'Ana',
+    leaseId: requestId,
+  } as const;
+  const charge: [string, DomainEvent] = [
+    'payment-3-2026-march',
+    {
+      type: 'ChargeAdded',
+      data: {
+        ...month,
+        chargeId: '44444444-4444-4444-8444-444444444444',
+        block: 'A',
+        kind: 'water',
+        amountPoisha: 45_050,
+        description: 'Pump repair',
+        origin: 'admin',
+        addedBy: 'admin@example.com',
+        addedAt: at(30),
+      },
+    },
+  ];
+  const recorded: [string, DomainEvent] = [
+    'payment-3-2026-march',
+    {
+      type: 'OfflinePaymentRecorded',
+      data: {
+        ...month,
+        paymentId: '55555555-5555-4555-8555-555555555555',
+        method: 'bkash',
+        reference: 'TXN8H2K',
+        amountPoisha: 500_000,
+        recordedBy: 'admin@example.com',
+        recordedAt: at(31),
+      },
+    },
+  ];
+  const settled: [string, DomainEvent] = [
+    `deposit-${requestId}`,
+    {
+      type: 'DepositSettled',
+      data: {
+        leaseId: requestId,
+        si: 3,
+        email: ana,
+        name: 'Ana',
+        owedPoisha: 2_600_000,
+        heldPoisha: 2_600_000,
+        deductions: [
+          { reason: 'Broken window', amountPoisha: 300_000 },
+          { reason: 'Cleaning', amountPoisha: 50_000 },
+        ],
+        returnedPoisha: 2_250_000,
+        method: 'cash',
+        reference: 'RET-1',
+        settledBy: 'admin@example.com',
+        settledAt: at(32),
+      },
+    },
+  ];
+
+  it('tells the resident of a new charge, a payment recorded at the desk and their deposit settled, once each', () => {
+    const events = given(charge, recorded, settled);
+    const rows = rowsOf(notifications, events);
+    expect(rowsOf(notifications, events, 2)).toEqual(rows);
+    const said = rows.notifications!.map((row) => ({ to: row.email, ...JSON.parse(String(row.facts)) }));
+    expect(said).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          to: 'ana@example.com',
+          kind: 'charge-added',
+          charge: 'water',
+          amountPoisha: 45_050,
+          description: 'Pump repair',
+        }),
+        expect.objectContaining({
+          to: 'ana@example.com',
+          kind: 'payment-recorded',
+          method: 'bkash',
+          reference: 'TXN8H2K',
+          amountPoisha: 500_000,
+        }),
+        expect.objectContaining({
+          to: 'ana@example.com',
+          kind: 'deposit-settled',
+          keptPoisha: 350_000,
+          returnedPoisha: 2_250_000,
+          method: 'cash',
+        }),
+      ]),
+    );
+    expect(said).toHaveLength(3);
+  });
+});

@@ -2,6 +2,9 @@ import { settledMonthKey } from '@building/events/rent-ledger/lease-ledger';
 import { rentLedgerView } from '@building/events/read-models/rent-ledger';
 import { defineProjection } from '../projection.ts';
 import { column } from '../table-spec.ts';
+import { leaseRows, leaseTable } from './lease-rows.ts';
+
+const leases = leaseRows('leases');
 
 /** The settled-month row a payment or a reminder lands on. */
 const monthOf = (data: { si: number; year: number; month: string }) => ({
@@ -21,20 +24,7 @@ const nullableTime = () => column.timestamptz({ nullable: true, default: null })
  */
 export const rentLedger = defineProjection(rentLedgerView, {
   tables: {
-    leases: {
-      key: 'lease_id',
-      columns: {
-        lease_id: column.uuid(),
-        email: column.text(),
-        name: column.text(),
-        si: column.integer(),
-        apartment: column.text(),
-        rent_poisha: column.bigint(),
-        started_at: column.timestamptz(),
-        ended_at: nullableTime(),
-      },
-      lookups: ['email'],
-    },
+    leases: leaseTable,
     months: {
       key: 'month_key',
       columns: {
@@ -64,28 +54,8 @@ export const rentLedger = defineProjection(rentLedgerView, {
     },
   },
   on: {
-    AgreementAccepted: ({ data }) => [
-      {
-        table: 'leases',
-        insert: {
-          lease_id: data.requestId,
-          email: data.userEmail.toLowerCase(),
-          name: data.userName,
-          si: data.si,
-          apartment: data.apartment,
-          rent_poisha: data.rent * 100,
-          started_at: data.acceptedAt,
-          ended_at: null,
-        },
-      },
-    ],
-    LeaseEnded: ({ data }) => [
-      {
-        table: 'leases',
-        update: { ended_at: data.endedAt },
-        where: { email: data.userEmail.toLowerCase(), si: data.si, ended_at: null },
-      },
-    ],
+    AgreementAccepted: leases.accepted,
+    LeaseEnded: leases.ended,
     RentPaid: ({ id, data }) => [
       {
         table: 'money',

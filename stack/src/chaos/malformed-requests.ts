@@ -206,6 +206,11 @@ const routes: Route[] = [
   { service: 'query', method: 'GET', path: '/account/:email', query: { at: '2026-05-01T00:00:00Z' } },
   { service: 'query', method: 'GET', path: '/overdue-rent' },
   { service: 'query', method: 'GET', path: '/rent-month', query: { at: '2026-05-31' } },
+  { service: 'query', method: 'GET', path: '/journal', query: { from: '2026-01-01', to: '2026-01-31' } },
+  { service: 'query', method: 'GET', path: '/trial-balance', query: { at: '2026-01-31' } },
+  { service: 'query', method: 'GET', path: '/statements/monthly', query: { year: '2026', month: '1' } },
+  { service: 'query', method: 'GET', path: '/statements/monthly.pdf', query: { year: '2026', month: '1' } },
+  { service: 'query', method: 'GET', path: '/statements/yearly', query: { year: '2026' } },
   { service: 'query', method: 'GET', path: '/events/ticket' },
   { service: 'query', method: 'GET', path: '/health' },
 ];

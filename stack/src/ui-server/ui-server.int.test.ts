@@ -75,7 +75,12 @@ describe('the UI server', () => {
       const answer = await get(path);
       expect(answer.status, path).toBe(200);
       expect(answer.body.toString(), path).toContain('<div id="root">');
+      // The listing's fetch and its photos find their connections to the query-service open.
+      expect(answer.headers.link, path).toBe(
+        '<http://127.0.0.1:4002>; rel=preconnect; crossorigin, <http://127.0.0.1:4002>; rel=preconnect',
+      );
     }
+    expect((await get('/assets/main-abc123.js')).headers.link).toBeUndefined();
   });
 
   it('caches hashed assets for a year, compressed as the browser accepts', async () => {

@@ -1,3 +1,4 @@
+import { preconnectLinks } from './preconnect.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import { loadUiFiles, uiFile, type UiFile } from './ui-files.ts';
@@ -30,6 +31,7 @@ export function createUiHandler(options: Pick<UiServerOptions, 'distDir' | 'conf
   if (!index)
     throw new Error(`${options.distDir} has no index.html: build the UI first (npm run build -w ui)`);
   const headers = securityHeaders(options.config);
+  const preconnect = preconnectLinks(options.config);
 
   return (request: IncomingMessage, response: ServerResponse) => {
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
@@ -45,6 +47,7 @@ export function createUiHandler(options: Pick<UiServerOptions, 'distDir' | 'conf
       response.end('not found\n');
       return;
     }
+    if (file === index && preconnect) response.setHeader('Link', preconnect);
     send(request, response, file);
   };
 }

@@ -28,6 +28,10 @@ const pages = {
   overdueRent: lazy(() => import('../features/rent-ledger/routes/overdue-rent-route.tsx')),
   maintenance: lazy(() => import('../features/maintenance/routes/member-maintenance-route.tsx')),
   maintenanceQueue: lazy(() => import('../features/maintenance/routes/maintenance-queue-route.tsx')),
+  charges: lazy(() => import('../features/account/routes/charges-route.tsx')),
+  cashDesk: lazy(() => import('../features/account/routes/cash-desk-route.tsx')),
+  settleDeposit: lazy(() => import('../features/account/routes/settle-deposit-route.tsx')),
+  payDeposit: lazy(() => import('../features/payments/routes/deposit-payment-route.tsx')),
 } satisfies Record<string, LazyExoticComponent<ComponentType>>;
 
 type Page = keyof typeof pages;
@@ -42,8 +46,11 @@ const adminOnly: Page[] = [
   'maintenanceQueue',
   'auditLog',
   'overdueRent',
+  'charges',
+  'cashDesk',
+  'settleDeposit',
 ];
-const memberOnly: Page[] = ['memberProfile', 'memberPayment', 'payment', 'maintenance'];
+const memberOnly: Page[] = ['memberProfile', 'memberPayment', 'payment', 'payDeposit', 'maintenance'];
 /** Former members keep their payment history, rent ledger, account and receipts (read only). */
 const residents: Page[] = ['paymentHistory', 'rentLedger', 'account'];
 

@@ -5,6 +5,8 @@ import { leaseOfMonth } from '@building/domain/account/apartment-leases';
 import { monthBalance, openCharges, standingPayments } from '@building/domain/account/month-account';
 import { ledgersAt, type LeaseLedger } from '@building/events/rent-ledger/lease-ledger';
 import type { CouponLimits } from '@building/domain/coupon/coupon';
+import { journalAt } from '@building/domain/books/journal';
+import { trialBalanceOf, type TrialBalance } from '@building/events/books/trial-balance';
 import type { Replay } from './state-at.ts';
 
 /** Who holds an apartment, since when. */
@@ -60,6 +62,8 @@ export interface BuildingState {
   };
   /** Each lease's deposit: owed, paid, settled. */
   deposits: DepositStatus[];
+  /** The books at the moment: every account's debits, credits and balance (taka), from the journal. */
+  trialBalance: TrialBalance;
   events: number;
   skipped: Replay['skipped'];
 }
@@ -143,6 +147,7 @@ export function buildingState(replay: Replay): BuildingState {
     accounts: monthAccounts(replay),
     prices,
     deposits: depositsOf(replay),
+    trialBalance: trialBalanceOf(journalAt(replay.books, new Date(at)).flatMap((e) => e.lines)),
     events,
     skipped,
   };

@@ -1,4 +1,5 @@
-import { categoryOf } from '@building/events/catalogue';
+import { categoryOf, type DomainEvent } from '@building/events/catalogue';
+import { isJournalEventType } from '@building/domain/books/journal';
 import type { StoredEvent } from '@building/events/envelope';
 import { decodeEvent, type DecodedEvent } from '@building/events/decode-event';
 import { applyLedgerEvent, noLedgerFacts, type LedgerFacts } from '@building/events/rent-ledger/ledger-facts';
@@ -16,7 +17,15 @@ import { couponAggregate, type CouponState } from '@building/domain/coupon/coupo
 import { paymentAggregate, type PaymentState } from '@building/domain/payments/payment';
 
 /** The categories whose events the state-at-a-time report folds (a demotion ends leases in agreement streams). */
-export const stateCategories = ['agreement', 'coupon', 'payment', 'tariff', 'meter', 'deposit'] as const;
+export const stateCategories = [
+  'agreement',
+  'coupon',
+  'payment',
+  'tariff',
+  'meter',
+  'deposit',
+  'expense',
+] as const;
 
 /**
  * The log folded up to a moment, per stream, with the aggregates' own evolve functions: the
@@ -39,6 +48,11 @@ export interface Replay {
   meters: Record<string, MeterState>;
   /** Leases and settled months, as the rent ledger reads them (the same fold as the scheduler's). */
   ledger: LedgerFacts;
+  /**
+   * The events the books are folded from (`journalAt`), later ones too: an entry counts by its own
+   * date, and an expense entered after `at` may be dated before it.
+   */
+  books: Array<DomainEvent & { id: string }>;
   /** Events that occurred up to `at` and were folded. */
   events: number;
   /** Events that could not be decoded (named, never folded). */
@@ -57,6 +71,7 @@ export function emptyReplay(at: Date): Replay {
     tariffs: {},
     meters: {},
     ledger: noLedgerFacts(),
+    books: [],
     events: 0,
     skipped: [],
   };
@@ -69,15 +84,18 @@ export function emptyReplay(at: Date): Replay {
  * fold of a long log quadratic: 320,000 events did not finish in five minutes.)
  */
 export function foldAt(replay: Replay, event: StoredEvent): Replay {
-  if (Date.parse(event.occurredAt) > Date.parse(replay.at)) return replay;
+  const later = Date.parse(event.occurredAt) > Date.parse(replay.at);
+  if (later && !isJournalEventType(event.type)) return replay;
   let decoded: DecodedEvent;
   try {
     decoded = decodeEvent(event);
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-    replay.skipped.push({ stream: event.stream, version: event.version, reason });
+    if (!later) replay.skipped.push({ stream: event.stream, version: event.version, reason });
     return replay;
   }
+  if (isJournalEventType(decoded.type)) replay.books.push(decoded);
+  if (later) return replay;
   applyLedgerEvent(replay.ledger, decoded);
   replay.events += 1;
   switch (categoryOf(decoded.type)) {

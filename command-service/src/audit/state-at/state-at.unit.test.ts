@@ -372,3 +372,47 @@ describe('a month’s account at a point in time', () => {
     expect(state.accounts[0]).toMatchObject({ offline: [], remainingPoisha: 300_000 });
   });
 });
+
+describe('the books at a point in time, from the log alone', () => {
+  const expenseId = randomUUID();
+  // Entered on the 21st for a repair paid on the 19th (Dhaka): it counts on the 19th.
+  const repair = event(`expense-${expenseId}`, '2026-01-21T04:00:00.000Z', {
+    type: 'ExpenseRecorded',
+    data: {
+      expenseId,
+      date: '2026-01-19',
+      category: 'repairs',
+      vendor: 'Karim Plumbing',
+      amountPoisha: 350_050,
+      description: '',
+      receipt: null,
+      paidFrom: 'cash',
+      recurringId: null,
+      recordedBy: 'admin@example.com',
+      recordedAt: '2026-01-21T04:00:00.000Z',
+    },
+  });
+  const account = (state: ReturnType<typeof foldUntil>, name: string) =>
+    state.trialBalance.accounts.find((a) => a.account === name);
+
+  it('balances: the rent billed, the card payment with its coupon, an expense by its own date', () => {
+    const state = foldUntil('2026-01-20T00:00:00Z', [...log, repair]);
+    expect(state.trialBalance.totalDebit).toBe(state.trialBalance.totalCredit);
+    expect(account(state, 'income:rent')).toMatchObject({ credit: 12_000 });
+    expect(account(state, 'card-clearing')).toMatchObject({ debit: 10_800 });
+    expect(account(state, 'income:rent-discounts')).toMatchObject({ debit: 1_200 });
+    expect(account(state, 'receivable:rina@example.com')).toMatchObject({ balance: 0 });
+    expect(account(state, 'expense:repairs')).toMatchObject({ debit: 3500.5, balance: 3500.5 });
+    expect(state.events).toBe(4);
+  });
+
+  it('bills no rent before the lease, and none after it ended', () => {
+    expect(foldUntil('2026-01-05T00:00:00Z').trialBalance).toEqual({
+      accounts: [],
+      totalDebit: 0,
+      totalCredit: 0,
+    });
+    const later = foldUntil('2026-06-01T00:00:00Z');
+    expect(account(later, 'income:rent')).toMatchObject({ credit: 24_000 });
+  });
+});

@@ -125,6 +125,18 @@ export function stateReport(state: BuildingState): string[] {
       ]),
     ),
   );
+  const { accounts, totalDebit, totalCredit } = state.trialBalance;
+  const amount = (t: number) => `${t.toFixed(2)} BDT`;
+  lines.push('', `Trial balance (${accounts.length} accounts)`);
+  lines.push(
+    ...section(
+      ['ACCOUNT', 'DEBIT', 'CREDIT', 'BALANCE'],
+      [
+        ...accounts.map((a) => [a.account, amount(a.debit), amount(a.credit), amount(a.balance)]),
+        ['TOTAL', amount(totalDebit), amount(totalCredit), ''],
+      ],
+    ),
+  );
   for (const s of state.skipped) lines.push(`skipped ${s.stream} v${s.version}: ${s.reason}`);
   return lines;
 }

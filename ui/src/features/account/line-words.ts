@@ -9,6 +9,9 @@ const chargeKindOf = {
   Charge: 'other',
 } as const;
 
+/** A meter's reading in the reader's digits, its decimals kept. */
+const reading = (figure: string) => formatNumber(Number(figure), figure.split('.')[1]?.length ?? 0);
+
 /** A fixed wording, and what a person wrote after it (a charge's description, a reason) kept as written. */
 const withNote = (words: string, note: string | undefined) => (note ? `${words}: ${note}` : words);
 
@@ -18,9 +21,25 @@ const withNote = (words: string, note: string | undefined) => (note ? `${words}:
  */
 const wordings: Array<[RegExp, (m: RegExpExecArray, t: TFunction) => string]> = [
   [/^Rent, apartment (.+)$/, (m, t) => t('account.rentLine', { apartment: m[1] })],
+  // A meter's bill, as the reading worded it (after its kind, which the charge line repeats).
+  [
+    /^(Electricity|Gas|Water): (?:\1: )?(\d+(?:\.\d+)?) to (\d+(?:\.\d+)?) \((\d+(?:\.\d+)?) units\)$/,
+    (m, t) =>
+      t('account.lines.meterBill', {
+        utility: t(`account.chargeKinds.${chargeKindOf[m[1] as keyof typeof chargeKindOf]}`),
+        from: reading(m[2]!),
+        to: reading(m[3]!),
+        units: reading(m[4]!),
+      }),
+  ],
+  // The scheduler's service charge names its kind as its description: said once.
   [
     /^(Service charge|Electricity|Gas|Water|Charge)(?:: (.*))?$/s,
-    (m, t) => withNote(t(`account.chargeKinds.${chargeKindOf[m[1] as keyof typeof chargeKindOf]}`), m[2]),
+    (m, t) =>
+      withNote(
+        t(`account.chargeKinds.${chargeKindOf[m[1] as keyof typeof chargeKindOf]}`),
+        m[2] === m[1] ? undefined : m[2],
+      ),
   ],
   [/^Charge cancelled: (.*)$/s, (m, t) => withNote(t('account.lines.chargeCancelled'), m[1])],
   [

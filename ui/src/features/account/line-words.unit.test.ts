@@ -25,4 +25,14 @@ describe('lineWords', () => {
     expect(say('Deposit deductions: broken tap, paint')).toBe('Deposit deductions: broken tap, paint');
     expect(say('Something new')).toBe('Something new');
   });
+
+  it("says a meter's bill and the scheduler's service charge once, in the reader's words and digits", async () => {
+    expect(say('Electricity: Electricity: 1000 to 1100.5 (100.5 units)')).toBe(
+      'Electricity: meter 1,000 to 1,100.5 (100.5 units)',
+    );
+    expect(say('Service charge: Service charge')).toBe('Service charge');
+    await i18next.changeLanguage('bn');
+    expect(say('Gas: 40 to 52 (12 units)')).toBe('গ্যাস: মিটার ৪০ থেকে ৫২ (১২ ইউনিট)');
+    expect(say('Service charge: Service charge')).toBe('সার্ভিস চার্জ');
+  });
 });

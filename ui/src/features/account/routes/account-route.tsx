@@ -5,6 +5,7 @@ import { QueryStatus } from '../../../components/query-status.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatLongDate, formatMonthName, formatTaka, formatYear } from '../../../lib/format.ts';
 import { useAccount } from '../api/get-account.ts';
+import { AccountActions } from '../components/account-actions.tsx';
 import { lineWords } from '../line-words.ts';
 
 const monthOf = (name: (typeof monthNames)[number], year: number) =>
@@ -32,6 +33,7 @@ export default function AccountRoute() {
                 </dd>
               </div>
             </dl>
+            <AccountActions account={account.data} />
             {account.data.lines.length === 0 ? (
               <p className="notification is-light">{t('account.noLines')}</p>
             ) : (

@@ -69,3 +69,52 @@ describe('the account page', () => {
     expect(screen.queryByText(/Rent, apartment/)).toBeNull();
   });
 });
+
+describe('the account page’s deposit', () => {
+  it('shows the deposit owed with Pay deposit, and once settled what was returned', async () => {
+    backend.members.add(member.email);
+    dashboard.memberApartments[member.email] = [
+      {
+        _id: 'r1',
+        si: 3,
+        apartment: 'A-103',
+        block: 'A',
+        floor: 1,
+        room: '2 bed, 1 bath',
+        rent: 13_000,
+        accept_date: lease.startedAt,
+        user_email: member.email,
+        user_name: member.displayName,
+        timestamp: Date.parse(lease.startedAt),
+      },
+    ];
+    const owed = {
+      ...bkash,
+      id: 'd1',
+      year: null,
+      month: null,
+      kind: 'deposit' as const,
+      description: 'Deposit, 2 months of rent',
+      debitPoisha: 2_600_000,
+      creditPoisha: 0,
+      method: null,
+      reference: null,
+      refId: lease.leaseId,
+      date: lease.startedAt,
+    };
+    dashboard.accounts[member.email] = accountAt(
+      member.email,
+      [lease],
+      [owed],
+      new Date('2026-03-04T00:00:00Z'),
+    );
+    renderRoute('/dashboard/account', { signedInAs: member });
+    const pay = await screen.findByRole('link', { name: 'Pay deposit (৳ 26,000)' });
+    expect(pay).toHaveAttribute('href', '/dashboard/payDeposit?si=3');
+    expect(screen.getByText('Deposit ৳ 26,000: ৳ 0 paid, ৳ 26,000 to pay.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Pay March 2026$/ })).toHaveAttribute(
+      'href',
+      '/dashboard/payment?si=3&month=March&year=2026',
+    );
+  });
+});

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { SectionTitle } from '../../../components/section-title.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { Spinner } from '../../../components/spinner.tsx';
+import { ApartmentPlaceholders } from '../components/apartment-placeholders.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { latestRequestBySi, useMyAgreements } from '../../../lib/my-agreements.ts';
 import { useRoles } from '../../../lib/use-roles.ts';
@@ -66,7 +66,7 @@ export default function ApartmentsRoute() {
       <SectionTitle heading={t('apartments.heading')} subheading={t('apartments.sub')} />
       <div className="container">
         {apartments.isPending ? (
-          <Spinner label={t('common.loadingWhat', { what: t('apartments.what') })} />
+          <ApartmentPlaceholders label={t('common.loadingWhat', { what: t('apartments.what') })} />
         ) : apartments.isError ? (
           <div className="notification is-danger is-light has-text-centered" role="alert">
             <p>

@@ -70,6 +70,20 @@ describe('apartment listing', () => {
     expect(first).toHaveTextContent('Statusavailable');
   });
 
+  it("holds the cards' places while they load, so nothing below moves when they arrive", async () => {
+    const { container } = renderRoute('/apartment');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading apartments');
+    const placeholders = container.querySelectorAll('.apartment-card.is-placeholder');
+    expect(placeholders).toHaveLength(3);
+    for (const placeholder of placeholders) {
+      expect(placeholder.closest('ul')).toHaveAttribute('aria-hidden', 'true');
+      expect(placeholder.querySelector('figure.image.is-4by3')).not.toBeNull();
+      expect(placeholder.querySelectorAll('.apartment-facts dt')).toHaveLength(6);
+    }
+    await screen.findByRole('article', { name: 'Apartment A-101' });
+    expect(container.querySelector('.is-placeholder')).toBeNull();
+  });
+
   it("fetches the first card's photo at once and first (the phone's largest paint), the rest lazily", async () => {
     renderRoute('/apartment');
     await screen.findByRole('article', { name: 'Apartment A-101' });

@@ -46,6 +46,9 @@ export function Sidebar({ roles, announcementCount }: SidebarProps) {
             <Item href="/agreementRequest">{t('dashboard.agreementRequests')}</Item>
             <Item href="/manageCoupon">{t('dashboard.manageCoupons')}</Item>
             <Item href="/overdueRent">{t('dashboard.overdueRent')}</Item>
+            <Item href="/charges">{t('charges.title')}</Item>
+            <Item href="/cashDesk">{t('desk.title')}</Item>
+            <Item href="/settleDeposit">{t('deposit.title')}</Item>
             <Item href="/maintenanceQueue">{t('dashboard.maintenance')}</Item>
             <Item href="/auditLog">{t('dashboard.auditLog')}</Item>
           </ul>

@@ -58,6 +58,9 @@ describe('dashboard shell', () => {
       'Agreement Requests',
       'Manage Coupons',
       'Overdue Rent',
+      'Charges',
+      'Cash Desk',
+      'Deposits',
       'Maintenance',
       'Audit Log',
     ]);

@@ -19,7 +19,7 @@ export function useRecordPayment() {
     mutationFn: recordPayment,
     onSuccess: () =>
       Promise.all(
-        (['payments', 'rent-ledger'] as const).map((view) =>
+        (['payments', 'rent-ledger', 'account'] as const).map((view) =>
           queryClient.invalidateQueries({ queryKey: viewKey(view) }),
         ),
       ),

@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { monthNames } from '@building/events/catalogue';
 import './payment.css';
-import { Elements } from '@stripe/react-stripe-js';
-import type { StripeElementLocale } from '@stripe/stripe-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -19,8 +17,7 @@ import { translate } from '../../../i18n/i18n.ts';
 import { paymentIntentQueryOptions, usePaymentIntent, type RentTerms } from '../api/create-payment-intent.ts';
 import { couponMatching, usePayableCoupons } from '../api/get-payable-coupons.ts';
 import { useRecordPayment } from '../api/record-payment.ts';
-import { CardPaymentForm } from '../components/card-payment-form.tsx';
-import { loadCardPayments } from '../utils/load-card-payments.ts';
+import { CardCheckout } from '../components/card-checkout.tsx';
 
 /** The month's place in the year (0 for January), from its English name. */
 const monthIndex = (month: string) => Math.max(0, monthNames.indexOf(month as (typeof monthNames)[number]));
@@ -32,8 +29,7 @@ const termsSchema = z.object({
 });
 
 function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment }) {
-  const { t, i18n } = useTranslation();
-  const { user } = useAuth();
+  const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const [applied, setApplied] = useState<string | undefined>();
   const [paidId, setPaidId] = useState<string | null>(null);
@@ -45,12 +41,6 @@ function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment })
   const coupons = usePayableCoupons();
   const record = useRecordPayment();
   const couponId = useId();
-  const [stripe] = useState(() =>
-    loadCardPayments().catch((error: unknown) => {
-      toast.error(errorMessage(error));
-      return null;
-    }),
-  );
   const match = couponMatching(coupons.data, typed);
   const monthName = formatMonthName(Date.UTC(2000, monthIndex(terms.month), 1));
   // What a refusal names: the apartment by its name, the month as the reader reads it.
@@ -205,20 +195,11 @@ function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment })
           </div>
         ) : (
           <div className="box">
-            {/* The card field in the reader's language (a new field when it changes). Stripe has no
-                Bangla and falls back to English; the payment sandbox's stand-in draws it. */}
-            <Elements
-              key={i18n.resolvedLanguage}
-              stripe={stripe}
-              options={{ locale: (i18n.resolvedLanguage ?? 'auto') as StripeElementLocale }}
-            >
-              <CardPaymentForm
-                clientSecret={data?.ClientSecret}
-                repricing={applying || intent.isFetching}
-                billing={{ email: user?.email ?? '', name: user?.displayName ?? '' }}
-                onPaid={(id) => void onPaid(id)}
-              />
-            </Elements>
+            <CardCheckout
+              clientSecret={data?.ClientSecret}
+              repricing={applying || intent.isFetching}
+              onPaid={(id) => void onPaid(id)}
+            />
           </div>
         )}
       </div>
