@@ -3,6 +3,7 @@ FROM node:24-bookworm-slim
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY events/package.json events/
+COPY domain/package.json domain/
 COPY infra/package.json infra/
 COPY command-service/package.json command-service/
 COPY projector/package.json projector/

@@ -209,6 +209,7 @@ describe('on phones and for everyone', () => {
       ['/dashboard/charges', (w) => w.charges.title],
       ['/dashboard/cashDesk', (w) => w.desk.title],
       ['/dashboard/settleDeposit', (w) => w.deposit.title],
+      ['/dashboard/finance', (w) => w.finance.title],
     ],
   };
 

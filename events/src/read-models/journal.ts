@@ -10,6 +10,9 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
  * (the domain's posting function, `@building/domain/books/posting`), and the leases, whose rent is
  * no event: it is billed month by month at the moment asked (`rent-due.ts`), as the account does.
  * `row`/`toResponse` map a line; the leases are the rent ledger's rows (`rentLedgerView.row`).
+ * The stored lines are the posting function's at the time they were applied: a change to what it
+ * posts for events already in the log makes a new version of this view (`journal_v2`, rebuilt from
+ * the log beside v1), and a new money event type is added to `events` here (a unit test says so).
  */
 export const journalView = defineReadModel({
   view: 'journal',

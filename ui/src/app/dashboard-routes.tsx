@@ -26,6 +26,7 @@ const pages = {
   rentLedger: lazy(() => import('../features/rent-ledger/routes/rent-ledger-route.tsx')),
   account: lazy(() => import('../features/account/routes/account-route.tsx')),
   overdueRent: lazy(() => import('../features/rent-ledger/routes/overdue-rent-route.tsx')),
+  finance: lazy(() => import('../features/finance/routes/finance-route.tsx')),
   maintenance: lazy(() => import('../features/maintenance/routes/member-maintenance-route.tsx')),
   maintenanceQueue: lazy(() => import('../features/maintenance/routes/maintenance-queue-route.tsx')),
   charges: lazy(() => import('../features/account/routes/charges-route.tsx')),
@@ -49,6 +50,7 @@ const adminOnly: Page[] = [
   'charges',
   'cashDesk',
   'settleDeposit',
+  'finance',
 ];
 const memberOnly: Page[] = ['memberProfile', 'memberPayment', 'payment', 'payDeposit', 'maintenance'];
 /** Former members keep their payment history, rent ledger, account and receipts (read only). */

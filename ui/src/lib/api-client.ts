@@ -113,10 +113,23 @@ interface Call {
 }
 
 /** Downloads a file from the command-service (e.g. a PDF receipt), with the token like every call. */
-export async function commandFile(path: string, options: CallOptions = {}): Promise<Blob> {
-  const response = await send(env.commandUrl, path, {
+export const commandFile = (path: string, options: CallOptions = {}) => file(env.commandUrl, path, options);
+
+/** Downloads a file from the query-service (e.g. a statement as CSV), waiting for the last write as reads do. */
+export const queryFile = (path: string, options: CallOptions = {}) => {
+  const minPosition = lastPosition();
+  return file(env.queryUrl, path, options, minPosition > 0 ? { 'X-Min-Position': String(minPosition) } : {});
+};
+
+async function file(
+  baseUrl: string,
+  path: string,
+  options: CallOptions,
+  headers: Record<string, string> = {},
+): Promise<Blob> {
+  const response = await send(baseUrl, path, {
     method: 'GET',
-    headers: { Accept: '*/*' },
+    headers: { Accept: '*/*', ...headers },
     signal: options.signal,
   });
   return response.blob();

@@ -82,6 +82,10 @@ export const formatYear = formatDigits;
 export const formatMonthName = (value: number): string =>
   formatter('month-name', { month: 'long', timeZone: 'UTC' }).format(new Date(value));
 
+/** A month's short name in the reader's language (Jan, জানু), for a chart's axis. */
+export const formatShortMonth = (value: number): string =>
+  formatter('month-short', { month: 'short', timeZone: 'UTC' }).format(new Date(value));
+
 /** A payment time (unix seconds) as dd/mm/yyyy HH:mm:ss, Dhaka time. */
 export const formatPaymentTime = (unixSeconds: number): string => formatDateTime(unixSeconds * 1000);
 

@@ -49,6 +49,7 @@ export function Sidebar({ roles, announcementCount }: SidebarProps) {
             <Item href="/charges">{t('charges.title')}</Item>
             <Item href="/cashDesk">{t('desk.title')}</Item>
             <Item href="/settleDeposit">{t('deposit.title')}</Item>
+            <Item href="/finance">{t('dashboard.finance')}</Item>
             <Item href="/maintenanceQueue">{t('dashboard.maintenance')}</Item>
             <Item href="/auditLog">{t('dashboard.auditLog')}</Item>
           </ul>

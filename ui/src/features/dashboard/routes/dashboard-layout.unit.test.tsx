@@ -61,6 +61,7 @@ describe('dashboard shell', () => {
       'Charges',
       'Cash Desk',
       'Deposits',
+      'Finance',
       'Maintenance',
       'Audit Log',
     ]);
