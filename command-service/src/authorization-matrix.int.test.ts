@@ -54,6 +54,14 @@ async function coupon(t: TestService, all: Record<ActorName, Actor>, available: 
   return couponIdFor(code);
 }
 
+/** An announcement the admin posts. */
+async function announcement(t: TestService, all: Record<ActorName, Actor>): Promise<string> {
+  const body = { title: 'Lift', description: 'Serviced on Sunday.' };
+  const reply = await t.call('POST', '/anouncement', { token: all.admin.token, body });
+  expect(reply.status).toBe(200);
+  return reply.body.insertedId as string;
+}
+
 /** An expense the admin records. */
 async function expense(t: TestService, all: Record<ActorName, Actor>): Promise<string> {
   const reply = await t.call('POST', '/expenses', { token: all.admin.token, body: expenseBody });
@@ -200,6 +208,15 @@ const matrix: Row[] = [
     expect: adminOnly,
   },
   {
+    route: 'PUT /coupons/:id',
+    prepare: async (t, _actor, all) => ({
+      method: 'PUT',
+      path: `/coupons/${await coupon(t, all, true)}`,
+      body: { discount: 20, usageLimit: 10 },
+    }),
+    expect: adminOnly,
+  },
+  {
     route: 'PATCH /couponUnavailable/:id',
     prepare: async (t, _actor, all) => ({
       method: 'PATCH',
@@ -221,6 +238,15 @@ const matrix: Row[] = [
       method: 'POST',
       path: '/anouncement',
       body: { title: 'Lift', description: 'Serviced on Sunday.' },
+    }),
+    expect: adminOnly,
+  },
+  {
+    route: 'PUT /anouncement/:id',
+    prepare: async (t, _actor, all) => ({
+      method: 'PUT',
+      path: `/anouncement/${await announcement(t, all)}`,
+      body: { title: 'Lift', description: 'Serviced on Monday.', pinned: true },
     }),
     expect: adminOnly,
   },

@@ -29,7 +29,7 @@ const monthKey = (m: { si: number; year: number; month: string }) => `${m.si}-${
 
 export async function stateOfViews(db: Knex): Promise<ComparableState> {
   const apartments = await db('apartments_v1_apartments').whereNotNull('booked_by').select('si', 'booked_by');
-  const coupons = await db('coupons_v1_coupons').select('coupon_id', 'status');
+  const coupons = await db('coupons_v2_coupons').select('coupon_id', 'status');
   const payments = await db('payments_v1_payments').select('si', 'year', 'month', 'email', 'amount_poisha');
   const refunds = await db('payments_v1_refunds').select();
   const leases = await db('rent_ledger_v3_leases').select('lease_id', 'ended_at');

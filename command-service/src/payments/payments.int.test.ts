@@ -53,6 +53,13 @@ function history(): DomainEvent[] {
     coupon('SAVE15', 15),
     coupon('OLD10', 10),
     { type: 'CouponDisabled', data: { couponId: couponIdFor('OLD10') } },
+    coupon('ONCE', 5),
+    { type: 'CouponLimitsSet', data: { couponId: couponIdFor('ONCE'), expiresOn: null, usageLimit: 1 } },
+    coupon('GONE', 5),
+    {
+      type: 'CouponLimitsSet',
+      data: { couponId: couponIdFor('GONE'), expiresOn: '2026-01-31', usageLimit: null },
+    },
   ];
 }
 
@@ -556,6 +563,32 @@ describe.skipIf(missing('postgres'))('rent payments through the payment sandbox'
     expect(unknown.status).toBe(400);
     expect(unknown.body.detail).toMatch(/NOPE42/);
     expect(await paymentEvents('July', 'RentPaymentStarted')).toHaveLength(0);
+  });
+
+  it('refuses a coupon past its last day, and one a completed payment used up (a payment only started does not)', async () => {
+    // Months of 2027: no other spec here pays them.
+    const expired = await startPayment('February', { code: 'gone', year: 2027 });
+    expect(expired.status).toBe(409);
+    expect(expired.body).toMatchObject({ type: '/problems/coupon-expired' });
+
+    const february = await startPayment('February', { code: 'once', year: 2027 });
+    expect(february.body).toMatchObject({ discount: 5 });
+    const march = await startPayment('March', { code: 'once', year: 2027 });
+    expect(march.status).toBe(200);
+    const intentId = String(february.body.paymentIntentId);
+    expect((await confirm(intentId, 'pm_card_visa')).status).toBe('succeeded');
+    expect((await recordPayment(intentId)).status).toBe(200);
+    const used = (await h.eventsOf(streams.coupon(couponIdFor('ONCE')))).filter(
+      (e) => e.type === 'CouponRedeemed',
+    );
+    expect(used.map((e) => e.data)).toEqual([
+      { couponId: couponIdFor('ONCE'), si, month: 'February', year: 2027, paymentIntentId: intentId },
+    ]);
+
+    const again = await startPayment('March', { code: 'once', year: 2027 });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ type: '/problems/coupon-used-up' });
+    expect(again.body.detail).toMatch(/ONCE/);
   });
 
   it('lets only the member with the active lease pay, and only the owner record', async () => {

@@ -37,7 +37,7 @@ export async function startRentPayment(
   by: { caller: Caller; now: Date },
 ): Promise<RentPaymentAnswer> {
   const { si, month, year } = request;
-  const { loaded, quote: quoted } = await quoteRent(deps.commands, request);
+  const { loaded, quote: quoted } = await quoteRent(deps.commands, request, by.now);
   const { lease, ...quote } = quoted;
   const paidFor: PaidItem[] = quote.items ?? [
     { kind: 'rent', description: '', amountPoisha: quote.amountPoisha },

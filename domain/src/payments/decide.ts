@@ -15,6 +15,8 @@ import {
   type PaymentState,
 } from './payment.ts';
 import { poishaToTaka, priceRent, takaToPoisha } from './pricing.ts';
+import { couponIdFor } from '../coupon/coupon-id.ts';
+import { couponRefusal } from '../coupon/decide.ts';
 
 /** A member asks to pay one month's rent of one apartment, perhaps with a coupon code. */
 export interface RentPaymentRequest {
@@ -32,7 +34,7 @@ export type PaymentCommand =
   /** The provider opened `paymentIntentId` for `amountPoisha` after a quote: record it if the rules still hold. */
   | {
       type: 'StartRentPayment';
-      data: { request: RentPaymentRequest; paymentIntentId: string; amountPoisha: number };
+      data: { request: RentPaymentRequest; paymentIntentId: string; amountPoisha: number; now: Date };
     }
   | { type: 'RecordRentPaid'; data: { intent: IntentFacts; paidAt: Date } }
   | { type: 'RecordRentPaymentFailed'; data: { intent: IntentFacts } }
@@ -57,18 +59,21 @@ export const secondChargeRefunded = (refund: EventData<'RentRefunded'>) =>
 const formatPoisha = (poisha: number) => poishaToTaka(poisha).toFixed(2);
 
 /**
- * The rent rules: only the member's own active lease is paid; only an available coupon applies;
- * a month is paid once, but what a refund at the provider gave back is owed again (no coupon applies
- * to it: the month's payment had its discount); the server prices it in integer poisha (a
- * client's price is never read). A month that owes more than its rent (charges, a late fee) or was
- * paid in part at the desk is priced whole and itemised (month-quote.ts).
+ * The rent rules: only the member's own active lease is paid; only an available coupon applies, on
+ * or before its last day and while fewer completed payments used it than its limit; a month is
+ * paid once, but what a refund at the provider gave back is owed again (no coupon applies to it:
+ * the month's payment had its discount); the server prices it in integer poisha (a client's price
+ * is never read). A month that owes more than its rent (charges, a late fee) or was paid in part at
+ * the desk is priced whole and itemised (month-quote.ts).
  */
-export function quoteRentPayment(request: RentPaymentRequest, context: PaymentContext): RentQuote {
+export function quoteRentPayment(request: RentPaymentRequest, context: PaymentContext, now: Date): RentQuote {
   const { si, month, year, code } = request;
   const lease = activeLeaseOf(context.agreement, request.email);
   if (!lease) throw refuse('no-active-lease', `you have no active lease of apartment ${si}`);
   assertMonthOfLease({ si, startedAt: lease.acceptedAt, endedAt: null }, request, 'a rent payment');
-  const { couponCode, discount } = code ? applicableCoupon(context, code) : { couponCode: null, discount: 0 };
+  const { couponCode, discount } = code
+    ? applicableCoupon(context, code, now)
+    : { couponCode: null, discount: 0 };
   if (!rentAlone(context)) {
     const priced = quoteMonthTotal(request, context, takaToPoisha(lease.rent), { couponCode, discount });
     return { si, month, year, email: lease.userEmail, ...priced, lease };
@@ -109,14 +114,15 @@ function dueAgainQuote(
   };
 }
 
-/** Only an available coupon applies: an unknown code names the field, a disabled one says so. */
-function applicableCoupon({ coupon }: PaymentContext, code: string) {
+/** Only an applicable coupon applies: an unknown code names the field, any other says why not. */
+function applicableCoupon({ coupon }: PaymentContext, code: string, now: Date) {
   if (coupon.status !== 'added') {
     throw refuse('unknown-coupon-code', `no coupon with the code '${code}'`, {
       fields: [{ field: 'code', message: `unknown coupon '${code}'` }],
     });
   }
-  if (!coupon.available) throw refuse('coupon-unavailable', `the coupon '${coupon.code}' is not available`);
+  const refusal = couponRefusal(coupon, now);
+  if (refusal) throw refusal;
   return { couponCode: coupon.code, discount: coupon.discount };
 }
 
@@ -161,11 +167,16 @@ export function decidePayment(command: PaymentCommand, context: PaymentContext):
 
 /** The rules are checked again on the state the event is appended at: a coupon disabled meanwhile refuses. */
 function startRentPayment(
-  { request, paymentIntentId, amountPoisha }: Extract<PaymentCommand, { type: 'StartRentPayment' }>['data'],
+  {
+    request,
+    paymentIntentId,
+    amountPoisha,
+    now,
+  }: Extract<PaymentCommand, { type: 'StartRentPayment' }>['data'],
   context: PaymentContext,
 ): PaymentEvent[] {
   if (context.payment.started.some((s) => s.paymentIntentId === paymentIntentId)) return [];
-  const { lease: _lease, ...quote } = quoteRentPayment(request, context);
+  const { lease: _lease, ...quote } = quoteRentPayment(request, context, now);
   if (quote.amountPoisha !== amountPoisha)
     throw refuse('payment-terms-mismatch', `payment ${paymentIntentId} is not for the quoted amount`);
   return [{ type: 'RentPaymentStarted', data: { paymentIntentId, ...quote } }];
@@ -219,6 +230,21 @@ function recordRentPaid(
         paidAt: paidAt.toISOString(),
       },
     },
+    // A completed payment is what uses a coupon up (an intent started and never paid does not).
+    ...(started.couponCode === null
+      ? []
+      : [
+          {
+            type: 'CouponRedeemed' as const,
+            data: {
+              couponId: couponIdFor(started.couponCode),
+              si,
+              month: started.month,
+              year: started.year,
+              paymentIntentId: intent.id,
+            },
+          },
+        ]),
   ];
 }
 

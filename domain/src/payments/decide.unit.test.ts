@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, EventData } from '@building/events/catalogue';
+import { couponIdFor } from '../coupon/coupon-id.ts';
 import { specFor } from '../testing/given-when-then.ts';
 import { apartment, member, now, requestId } from '../testing/fixtures.ts';
 import {
@@ -17,7 +18,7 @@ const given = specFor<PaymentCommand, PaymentContext>({ ...paymentContextAggrega
 
 const mina = member();
 const { image: _image, ...terms } = apartment(7, { rent: 12_345 });
-const couponId = '5b0f5a3e-2f4e-5b8e-9c1a-1d2e3f4a5b6c';
+const couponId = couponIdFor('SAVE15');
 
 // The history the payment rules read: the lease, the coupon, the month's payment stream.
 const Requested: DomainEvent = {
@@ -65,7 +66,7 @@ const start = (
   paymentIntentId = 'pi_1',
 ): PaymentCommand => ({
   type: 'StartRentPayment',
-  data: { request: { ...march, code: 'save15', ...request }, paymentIntentId, amountPoisha },
+  data: { request: { ...march, code: 'save15', ...request }, paymentIntentId, amountPoisha, now },
 });
 
 const started: EventData<'RentPaymentStarted'> = {
@@ -80,6 +81,15 @@ const started: EventData<'RentPaymentStarted'> = {
   amountPoisha: 1_049_325,
 };
 const Started: DomainEvent = { type: 'RentPaymentStarted', data: started };
+const limits = (expiresOn: string | null, usageLimit: number | null): DomainEvent => ({
+  type: 'CouponLimitsSet',
+  data: { couponId, expiresOn, usageLimit },
+});
+/** March's payment used the coupon. */
+const Redeemed: DomainEvent = {
+  type: 'CouponRedeemed',
+  data: { couponId, si: 7, month: 'March', year: 2026, paymentIntentId: 'pi_1' },
+};
 const intent = (overrides: Partial<IntentFacts> = {}): IntentFacts => ({
   id: 'pi_1',
   status: 'succeeded',
@@ -185,6 +195,25 @@ describe('rule: only an available coupon applies', () => {
     given(Leased, CouponAdded, CouponDisabled)
       .when(start())
       .thenFails('coupon-unavailable', /SAVE15/));
+  // `now` is 16:00 on 1 November 2026 in Dhaka.
+  it('takes a coupon on its last day, and refuses it after', () => {
+    given(Leased, CouponAdded, limits('2026-11-01', null)).when(start()).then(Started);
+    given(Leased, CouponAdded, limits('2026-10-31', null))
+      .when(start())
+      .thenFails('coupon-expired', /'SAVE15' expired after 2026-10-31/);
+  });
+  it('refuses a coupon completed payments used as often as its limit; a payment only started does not count', () => {
+    given(Leased, CouponAdded, limits(null, 1), Redeemed)
+      .when(start())
+      .thenFails('coupon-used-up', /SAVE15/);
+    given(Leased, CouponAdded, limits(null, 1), Started)
+      .when(start({}, 1_049_325, 'pi_2'))
+      .then({ type: 'RentPaymentStarted', data: { ...started, paymentIntentId: 'pi_2' } });
+  });
+  it('records the payment of a coupon that expired or was used up meanwhile: the money came in', () =>
+    given(Leased, CouponAdded, limits('2026-03-01', 1), Started, Redeemed)
+      .when(record())
+      .then(Paid, Redeemed));
   it('charges the full rent without a coupon', () =>
     given(Leased)
       .when(start({ code: undefined }, 1_234_500))
@@ -208,11 +237,11 @@ describe('rule: a month is paid once', () => {
       .thenFails('rent-already-paid');
   });
   it('records a succeeded intent as RentPaid with the lease’s details, once', () => {
-    given(Leased, Started).when(record()).then(Paid);
+    given(Leased, Started).when(record()).then(Paid, Redeemed);
     given(Leased, Started, Paid).when(record()).thenNothing();
   });
   it('records a success that arrives after the lease ended (the money came in)', () =>
-    given(Requested, Leased, Started, LeaseEnded).when(record()).then(Paid));
+    given(Requested, Leased, Started, LeaseEnded).when(record()).then(Paid, Redeemed));
   it('ignores a decline once the month is paid', () =>
     given(Leased, Started, Paid).when(recordDecline()).thenNothing());
 });

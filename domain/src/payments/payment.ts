@@ -9,7 +9,14 @@ import type { Aggregate } from '../command-handling/aggregate.ts';
 export type PaymentEvent = Extract<
   DomainEvent,
   {
-    type: 'RentPaymentStarted' | 'RentPaid' | 'RentPaymentFailed' | 'RentRefunded' | 'RentReminderIssued';
+    type:
+      | 'RentPaymentStarted'
+      | 'RentPaid'
+      | 'RentPaymentFailed'
+      | 'RentRefunded'
+      | 'RentReminderIssued'
+      // a coupon's use, on the coupon's own stream, recorded with the RentPaid that used it
+      | 'CouponRedeemed';
   }
 >;
 

@@ -29,7 +29,7 @@ export async function openRentPayment(
   input: { request: RentPaymentRequest; paymentIntentId: string; caller: Caller; now: Date },
 ) {
   const { request, paymentIntentId, caller, now } = input;
-  const { quote } = await quoteRent(context, request);
+  const { quote } = await quoteRent(context, request, now);
   const { amountPoisha, couponCode } = quote;
   const intent: IntentFacts = {
     id: paymentIntentId,

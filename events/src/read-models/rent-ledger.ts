@@ -250,3 +250,19 @@ export const overdueRentResponse = z.object({
   ),
 });
 export type OverdueRent = z.infer<typeof overdueRentResponse>;
+
+/**
+ * GET /rent-month[?at=] (admins): the rent of the building's month at `at` (Dhaka), in poisha:
+ * `duePoisha` what its leases owe for the month, `collectedPoisha` what was paid towards it (less
+ * refunds), and `overduePoisha` all rent past its due date by then, whichever month it is for (as
+ * the Overdue Rent page totals it).
+ */
+export const monthRentResponse = z.object({
+  asOf: moment,
+  year: z.number().int(),
+  month: monthSchema,
+  duePoisha: poisha,
+  collectedPoisha: poisha,
+  overduePoisha: poisha,
+});
+export type MonthRent = z.infer<typeof monthRentResponse>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../catalogue.ts';
 import { buildingDay } from './building-calendar.ts';
-import { personalLedger, overdueRent } from './ledger-answers.ts';
+import { monthRent, personalLedger, overdueRent } from './ledger-answers.ts';
 import { applyLedgerEvent, noLedgerFacts, type LedgerFacts } from './ledger-facts.ts';
 import { ledgersAt } from './lease-ledger.ts';
 
@@ -297,6 +297,27 @@ describe('the answers', () => {
     const ledger = personalLedger(mina, leases, settled, new Date('2026-04-10T00:00:00Z'));
     expect(ledger.leases.map((l) => l.lease.email)).toEqual([mina]);
     expect(ledger).toMatchObject({ balancePoisha: 2_400_000, overduePoisha: 2_400_000 });
+  });
+
+  it("the building's month: the rent its leases owe for it, what was paid towards it, and all that is overdue", () => {
+    // 20 March: only Mina's lease owes March, paid with her coupon.
+    expect(monthRent(leases, settled, new Date('2026-03-20T00:00:00Z'))).toEqual({
+      asOf: '2026-03-20T00:00:00.000Z',
+      year: 2026,
+      month: 'March',
+      duePoisha: 2_400_000,
+      collectedPoisha: 2_160_000,
+      overduePoisha: 0,
+    });
+    // 10 April: both owe April, unpaid and overdue since the 6th.
+    expect(monthRent(leases, settled, new Date('2026-04-10T00:00:00Z'))).toEqual({
+      asOf: '2026-04-10T00:00:00.000Z',
+      year: 2026,
+      month: 'April',
+      duePoisha: 4_800_000,
+      collectedPoisha: 0,
+      overduePoisha: 4_800_000,
+    });
   });
 
   it('the overdue list names who owes which months, and the totals', () => {
