@@ -671,16 +671,22 @@ describe("rule: a card payment pays the month's total", () => {
   it('records what the intent itemised on the RentPaid', () =>
     given(Leased, Charged, LateFee, { type: 'RentPaymentStarted', data: whole })
       .when(record(wholeIntent(whole)))
-      .then({
-        type: 'RentPaid',
-        data: {
-          ...(Paid as Extract<DomainEvent, { type: 'RentPaid' }>).data,
-          paymentIntentId: 'pi_2',
-          transactionId: 'pi_2',
-          amountPoisha: 1_311_050,
-          items: whole.items,
+      .then(
+        {
+          type: 'RentPaid',
+          data: {
+            ...(Paid as Extract<DomainEvent, { type: 'RentPaid' }>).data,
+            paymentIntentId: 'pi_2',
+            transactionId: 'pi_2',
+            amountPoisha: 1_311_050,
+            items: whole.items,
+          },
         },
-      }));
+        {
+          type: 'CouponRedeemed',
+          data: { couponId, si: 7, month: 'March', year: 2026, paymentIntentId: 'pi_2' },
+        },
+      ));
   it("refuses an intent whose metadata does not list the start's items", () =>
     given(Leased, Charged, LateFee, { type: 'RentPaymentStarted', data: whole })
       .when(record({ ...wholeIntent(whole), metadata: { ...wholeIntent(whole).metadata, items: 'rent 1' } }))
