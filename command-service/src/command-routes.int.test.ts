@@ -325,6 +325,61 @@ describe('coupons', () => {
       .thenRefused('coupon-code-taken', 409);
   });
 
+  it('adds a coupon with its last day and its limit of uses', async () => {
+    const boss = person('admin', 'boss');
+    const code = `Pohela${nextUnique()}`;
+    const couponId = couponIdFor(code);
+    const body = { code, discount: 20, expiresOn: '2099-04-14', usageLimit: 50 };
+    await given(...joined(boss))
+      .when({ method: 'POST', path: '/addCoupon', as: boss.email, body })
+      .then(
+        { status: 200, body: { insertedId: couponId, ...written } },
+        { type: 'CouponAdded', data: { couponId, code, discount: 20, description: '' } },
+        { type: 'CouponLimitsSet', data: { couponId, expiresOn: '2099-04-14', usageLimit: 50 } },
+      );
+    const add = { method: 'POST', path: '/addCoupon', as: boss.email } as const;
+    await given()
+      .when({ ...add, body: { ...body, code: `Late${nextUnique()}`, expiresOn: '2001-01-01' } })
+      .thenRefused('coupon-expiry-past', 400);
+    const zero = await given()
+      .when({ ...add, body: { ...body, code: `None${nextUnique()}`, usageLimit: 0 } })
+      .thenRefused('invalid-input', 400);
+    expect(zero.body.errors).toEqual([expect.objectContaining({ field: 'usageLimit' })]);
+  });
+
+  it('edits a coupon: what changed is recorded, the same terms again nothing; a limit below its uses is refused', async () => {
+    const boss = person('admin', 'boss');
+    const code = `Edit${nextUnique()}`;
+    const couponId = couponIdFor(code);
+    const edit = {
+      method: 'PUT',
+      path: `/coupons/${couponId}`,
+      as: boss.email,
+      body: { discount: 15, description: 'Fifteen off', expiresOn: null, usageLimit: 1 },
+    } as const;
+    const redeemed = (paymentIntentId: string): DomainEvent => ({
+      type: 'CouponRedeemed',
+      data: { couponId, si: 1, month: 'January', year: 2026, paymentIntentId },
+    });
+    await given(...joined(boss), {
+      type: 'CouponAdded',
+      data: { couponId, code, discount: 10, description: '' },
+    })
+      .when(edit)
+      .then(
+        { status: 200, body: { modifiedCount: 1, ...written } },
+        { type: 'CouponEdited', data: { couponId, discount: 15, description: 'Fifteen off' } },
+        { type: 'CouponLimitsSet', data: { couponId, expiresOn: null, usageLimit: 1 } },
+      );
+    await given()
+      .when(edit)
+      .then({ status: 200, body: { modifiedCount: 0, ...written } });
+    await given(redeemed('pi_a'), redeemed('pi_b')).when(edit).thenRefused('coupon-limit-below-uses', 400);
+    await given()
+      .when({ ...edit, path: `/coupons/${couponIdFor(`nope${nextUnique()}`)}` })
+      .thenRefused('coupon-not-found', 404);
+  });
+
   it('toggles availability, answering modifiedCount 0 (and the last position) for no change', async () => {
     const boss = person('admin', 'boss');
     const code = `Off${nextUnique()}`;
@@ -383,6 +438,71 @@ describe('announcements and apartments', () => {
           data: { announcementId: expect.any(String), title: 'Gas', description: 'Line check on Monday.' },
         },
       );
+  });
+
+  it('posts an announcement pinned, with the last day residents see it', async () => {
+    const boss = person('admin', 'boss');
+    const body = { title: 'Gas', description: 'Line check.', pinned: true, expiresOn: '2099-12-31' };
+    const announcementId = expect.any(String);
+    await given(...joined(boss))
+      .when({ method: 'POST', path: '/anouncement', as: boss.email, body })
+      .then(
+        { status: 200, body: { insertedId: expect.any(String), ...written } },
+        { type: 'AnnouncementPosted', data: { announcementId, title: 'Gas', description: 'Line check.' } },
+        { type: 'AnnouncementPinned', data: { announcementId } },
+        { type: 'AnnouncementExpirySet', data: { announcementId, expiresOn: '2099-12-31' } },
+      );
+  });
+
+  it('edits an announcement: what changed is recorded, the same terms again nothing', async () => {
+    const boss = person('admin', 'boss');
+    const announcementId = crypto.randomUUID();
+    const posted: DomainEvent = {
+      type: 'AnnouncementPosted',
+      data: { announcementId, title: 'Gas', description: 'Line check on Monday.' },
+    };
+    const edit = {
+      method: 'PUT',
+      path: `/anouncement/${announcementId}`,
+      as: boss.email,
+      body: { title: 'Gas', description: 'Line check on Tuesday.', pinned: true, expiresOn: null },
+    } as const;
+    await given(...joined(boss), posted)
+      .when(edit)
+      .then(
+        { status: 200, body: { modifiedCount: 1, ...written } },
+        {
+          type: 'AnnouncementEdited',
+          data: { announcementId, title: 'Gas', description: 'Line check on Tuesday.' },
+        },
+        { type: 'AnnouncementPinned', data: { announcementId } },
+      );
+    await given()
+      .when(edit)
+      .then({ status: 200, body: { modifiedCount: 0, ...written } });
+    // Absent, pinned and expiresOn mean unpinned and no expiry: the whole announcement is sent.
+    await given()
+      .when({ ...edit, body: { title: 'Gas', description: 'Line check on Tuesday.' } })
+      .then(
+        { status: 200, body: { modifiedCount: 1, ...written } },
+        { type: 'AnnouncementUnpinned', data: { announcementId } },
+      );
+  });
+
+  it('refuses an expiry before today, a date that does not exist, and an unknown announcement', async () => {
+    const boss = person('admin', 'boss');
+    const post = { method: 'POST', path: '/anouncement', as: boss.email } as const;
+    const words = { title: 'Gas', description: 'Line check.' };
+    await given(...joined(boss))
+      .when({ ...post, body: { ...words, expiresOn: '2001-01-01' } })
+      .thenRefused('announcement-expiry-past', 400);
+    const invalid = await given()
+      .when({ ...post, body: { ...words, expiresOn: '2099-02-30' } })
+      .thenRefused('invalid-input', 400);
+    expect(invalid.body.errors).toEqual([expect.objectContaining({ field: 'expiresOn' })]);
+    await given()
+      .when({ ...post, method: 'PUT', path: `/anouncement/${crypto.randomUUID()}`, body: words })
+      .thenRefused('announcement-not-found', 404);
   });
 
   it('edits an apartment, recording nothing for the same details, and refuses an unknown one', async () => {

@@ -273,6 +273,32 @@ export const catalogue = {
   ),
   CouponDisabled: event(z.object({ couponId: z.string().uuid() }), { ...couponStream, owner: 'coupon' }),
   CouponEnabled: event(z.object({ couponId: z.string().uuid() }), { ...couponStream, owner: 'coupon' }),
+  /** Its discount and description rewritten (the code stays: it is the coupon's id). */
+  CouponEdited: event(
+    z.object({
+      couponId: z.string().uuid(),
+      discount: z.number().int().min(1).max(100),
+      description: z.string().max(1000),
+    }),
+    { ...couponStream, owner: 'coupon' },
+  ),
+  /**
+   * How long and how often it applies: through the Dhaka day `expiresOn` (YYYY-MM-DD), and to
+   * `usageLimit` completed payments; null: no end, no limit.
+   */
+  CouponLimitsSet: event(
+    z.object({
+      couponId: z.string().uuid(),
+      expiresOn: isoDate.nullable(),
+      usageLimit: z.number().int().min(1).max(1_000_000).nullable(),
+    }),
+    { ...couponStream, owner: 'coupon' },
+  ),
+  /** A completed rent payment used it (recorded with the RentPaid, in the same transaction). */
+  CouponRedeemed: event(
+    z.object({ couponId: z.string().uuid(), si, month: monthSchema, year, paymentIntentId }),
+    { ...couponStream, owner: 'payment' },
+  ),
 
   // announcements: stream announcement-<id>
   AnnouncementPosted: event(
@@ -281,6 +307,29 @@ export const catalogue = {
       title: z.string().min(1).max(200),
       description: z.string().min(1).max(5000),
     }),
+    { ...announcementStream, owner: 'announcement' },
+  ),
+  /** Its title and text rewritten (what residents read from then on). */
+  AnnouncementEdited: event(
+    z.object({
+      announcementId: z.string().uuid(),
+      title: z.string().min(1).max(200),
+      description: z.string().min(1).max(5000),
+    }),
+    { ...announcementStream, owner: 'announcement' },
+  ),
+  /** Shown above the others until unpinned. */
+  AnnouncementPinned: event(z.object({ announcementId: z.string().uuid() }), {
+    ...announcementStream,
+    owner: 'announcement',
+  }),
+  AnnouncementUnpinned: event(z.object({ announcementId: z.string().uuid() }), {
+    ...announcementStream,
+    owner: 'announcement',
+  }),
+  /** Residents see it through this Dhaka day (YYYY-MM-DD), not after; null: until further notice. */
+  AnnouncementExpirySet: event(
+    z.object({ announcementId: z.string().uuid(), expiresOn: isoDate.nullable() }),
     { ...announcementStream, owner: 'announcement' },
   ),
 

@@ -42,7 +42,17 @@ const samples: DomainEvent[] = [
   { type: 'CouponAdded', data: { couponId: uuid, code: 'EID', discount: 10, description: '' } },
   { type: 'CouponDisabled', data: { couponId: uuid } },
   { type: 'CouponEnabled', data: { couponId: uuid } },
+  { type: 'CouponEdited', data: { couponId: uuid, discount: 15, description: 'Eid' } },
+  { type: 'CouponLimitsSet', data: { couponId: uuid, expiresOn: '2026-04-30', usageLimit: 20 } },
+  {
+    type: 'CouponRedeemed',
+    data: { couponId: uuid, si: 7, month: 'March', year: 2026, paymentIntentId: 'pi_1' },
+  },
   { type: 'AnnouncementPosted', data: { announcementId: uuid, title: 'Lift', description: 'Sunday' } },
+  { type: 'AnnouncementEdited', data: { announcementId: uuid, title: 'Lift', description: 'Monday' } },
+  { type: 'AnnouncementPinned', data: { announcementId: uuid } },
+  { type: 'AnnouncementUnpinned', data: { announcementId: uuid } },
+  { type: 'AnnouncementExpirySet', data: { announcementId: uuid, expiresOn: null } },
   { type: 'RentPaymentStarted', data: { paymentIntentId: 'pi_1', ...period, ...price } },
   {
     type: 'RentPaid',

@@ -96,22 +96,22 @@ describe.skipIf(missing('postgres'))('the projector', () => {
       await g.history.enableCoupon(first.couponId);
       const [added, disabled, enabled] = await g.store.readStream(`coupon-${first.couponId}`);
       await g.projector.project([added!, enabled!]); // v3 before v2: a gap
-      const parked = await g.db('parked_events').where({ projection: 'coupons_v1' });
+      const parked = await g.db('parked_events').where({ projection: 'coupons_v2' });
       expect(parked.map((p) => [p.reason, p.version])).toEqual([['gap', 3]]);
       expect(g.parkedLines.join('\n')).toMatch(/gap/);
-      expect(await g.db('coupons_v1_coupons').first('status')).toEqual({ status: 'available' });
+      expect(await g.db('coupons_v2_coupons').first('status')).toEqual({ status: 'available' });
       // Still parked after a redelivery of the same early event.
       await g.projector.project([enabled!]);
-      expect(await g.db('parked_events').where({ projection: 'coupons_v1' }).count('* as n').first()).toEqual(
+      expect(await g.db('parked_events').where({ projection: 'coupons_v2' }).count('* as n').first()).toEqual(
         { n: '1' },
       );
 
       await g.projector.project([disabled!]);
-      expect(await g.db('parked_events').where({ projection: 'coupons_v1' })).toEqual([]);
-      expect(await g.db('coupons_v1_streams').first('version')).toEqual({
+      expect(await g.db('parked_events').where({ projection: 'coupons_v2' })).toEqual([]);
+      expect(await g.db('coupons_v2_streams').first('version')).toEqual({
         version: 3,
       });
-      expect(await g.db('coupons_v1_coupons').first('status')).toEqual({ status: 'available' });
+      expect(await g.db('coupons_v2_coupons').first('status')).toEqual({ status: 'available' });
     } finally {
       await g.drop();
     }
@@ -144,11 +144,11 @@ describe.skipIf(missing('postgres'))('the projector', () => {
         ['*', 'malformed', null],
         ['*', 'malformed', null],
       ]);
-      expect(await g.db('coupons_v1_coupons').first('code', 'status')).toEqual({
+      expect(await g.db('coupons_v2_coupons').first('code', 'status')).toEqual({
         code: 'OK',
         status: 'unavailable',
       });
-      expect(await g.db('announcements_v1_announcements').count('* as n').first()).toEqual({ n: '1' });
+      expect(await g.db('announcements_v2_announcements').count('* as n').first()).toEqual({ n: '1' });
       expect(await hasApplied(g.db, (events[1] as StoredEvent).position)).toBe(true);
     } finally {
       await g.drop();
@@ -210,7 +210,7 @@ describe.skipIf(missing('postgres'))('the projector', () => {
         ]);
         expect(parked[0].error).toBe('cannot handle BOOM');
         expect(parked[1].error).toMatch(/invalid input syntax for type integer/);
-        expect((await g.db('coupons_v1_coupons').orderBy('code')).map((r) => r.code)).toEqual([
+        expect((await g.db('coupons_v2_coupons').orderBy('code')).map((r) => r.code)).toEqual([
           'BAD',
           'BOOM',
           ...filler,
@@ -290,7 +290,7 @@ describe.skipIf(missing('postgres'))('the projector', () => {
       const failed = Promise.reject(new Error('the batch before failed'));
       failed.catch(() => {});
       await expect(g.projector.project(events, { after: failed })).rejects.toThrow('the batch before failed');
-      expect(await g.db('coupons_v1_coupons').count('* as n').first()).toEqual({ n: '0' });
+      expect(await g.db('coupons_v2_coupons').count('* as n').first()).toEqual({ n: '0' });
 
       let firstDone = false;
       const first = g.projector.project(events.slice(0, 150)).then(() => (firstDone = true));
@@ -299,7 +299,7 @@ describe.skipIf(missing('postgres'))('the projector', () => {
         inTransaction: async () => expect(firstDone).toBe(true),
       });
       await Promise.all([first, second]);
-      expect(await g.db('coupons_v1_coupons').count('* as n').first()).toEqual({ n: '300' });
+      expect(await g.db('coupons_v2_coupons').count('* as n').first()).toEqual({ n: '300' });
       expect(await g.db('parked_events').select('error')).toEqual([]);
     } finally {
       await g.drop();

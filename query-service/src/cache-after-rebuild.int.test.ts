@@ -15,11 +15,11 @@ describe('the cache after a projection rebuild', () => {
     await h.catchUp();
     await h.heard('coupons', position);
     // A damaged view (say, a bug the new projection version fixes) is read and cached.
-    await h.db('coupons_v1_coupons').update({ description: 'damaged' });
+    await h.db('coupons_v2_coupons').update({ description: 'damaged' });
     const damaged = await h.get('/couponAvailable');
     expect(damaged.body.map((c: { description: string }) => c.description)).toEqual(['damaged']);
 
-    // The operator's rebuild, as its own process (npm run projections -- rebuild coupons_v1).
+    // The operator's rebuild, as its own process (npm run projections -- rebuild coupons_v2).
     await runProjectionsCli(h.test.url, ['rebuild', readModelOf('coupons').name]);
     // Same log position as before the rebuild: only the generation tells the cache apart.
     for (let i = 0; i < 200 && h.changes.versionOf('coupons') === `${position}.0`; i++)

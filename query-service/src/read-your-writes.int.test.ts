@@ -72,6 +72,9 @@ describe.skipIf(missing('postgres'))(
           title: `News ${i}`,
           description: 'fresh',
           postedAt: expect.any(String),
+          pinned: false,
+          expiresOn: null,
+          editedAt: null,
         });
       }
     });

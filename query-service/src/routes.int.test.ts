@@ -3,6 +3,8 @@ import { missing } from '@building/infra/testing/infra-availability';
 import { people, scriptedBuilding } from '@building/domain/testing/scripted-building';
 import { createPostgresRevocationStore } from '@building/infra/auth/postgres-revocation-store';
 import { verifyAccessToken } from '@building/infra/auth/access-token';
+import { monthNames } from '@building/events/catalogue';
+import { buildingDay } from '@building/events/rent-ledger/building-calendar';
 import { createQueryHarness, jwtSecret, uiOrigin, type QueryHarness } from './testing/query-harness.ts';
 
 type Who = 'anonymous' | 'user' | 'member' | 'anotherMember' | 'admin';
@@ -32,6 +34,7 @@ const matrix: Array<[string, Record<Who, number>]> = [
   ['/members', adminOnly],
   ['/agreement', adminOnly],
   ['/overdue-rent', adminOnly],
+  ['/rent-month', adminOnly],
   ['/journal', adminOnly],
   ['/trial-balance', adminOnly],
   ['/statements/monthly?year=2026&month=1', adminOnly],
@@ -179,6 +182,10 @@ describe.skipIf(missing('postgres'))('the query routes', () => {
         discount: 10,
         description: 'Ten percent off',
         status: 'available',
+        expiresOn: null,
+        usageLimit: null,
+        // alice paid January with it
+        uses: 1,
       },
       {
         _id: script.coupons.welcome.couponId,
@@ -186,6 +193,9 @@ describe.skipIf(missing('postgres'))('the query routes', () => {
         discount: 5,
         description: 'Welcome',
         status: 'available',
+        expiresOn: null,
+        usageLimit: null,
+        uses: 0,
       },
     ]);
     expect((await q.get('/coupons', { as: people.bob.email })).body).toEqual(available.body);
@@ -198,18 +208,21 @@ describe.skipIf(missing('postgres'))('the query routes', () => {
   });
 
   it('GET /anouncement lists announcements newest first', async () => {
+    const unchanged = { pinned: false, expiresOn: null, editedAt: null };
     expect((await q.get('/anouncement', { as: people.bob.email })).body).toEqual([
       {
         _id: script.news.latestNews.announcementId,
         title: 'Lift',
         description: 'The lift is serviced on Friday',
         postedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        ...unchanged,
       },
       {
         _id: script.news.firstNews.announcementId,
         title: 'Water',
         description: 'The water is off on Monday',
         postedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        ...unchanged,
       },
     ]);
   });
@@ -419,6 +432,28 @@ describe.skipIf(missing('postgres'))('the query routes', () => {
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     expect(ok.headers.get('x-content-type-options')).toBe('nosniff');
     expect(ok.headers.get('x-position')).toMatch(/^\d+$/);
+  });
+
+  it("GET /rent-month: the building's month's rent owed, collected and overdue, in poisha", async () => {
+    const admin = { as: people.admin.email };
+    // alice's 15,500 and frank's 18,000 taka for the month now; the history paid only January and
+    // February; overdue as the Overdue Rent page totals it.
+    const today = buildingDay(new Date());
+    expect((await q.get('/rent-month', admin)).body).toEqual({
+      asOf: expect.any(String),
+      year: today.year,
+      month: monthNames[today.index],
+      duePoisha: 3_350_000,
+      collectedPoisha: 0,
+      overduePoisha: (await q.get('/overdue-rent', admin)).body.amountPoisha,
+    });
+    // February as it ended: both owed it, alice paid it.
+    expect((await q.get('/rent-month?at=2026-02-28', admin)).body).toMatchObject({
+      month: 'February',
+      duePoisha: 3_350_000,
+      collectedPoisha: 1_550_000,
+    });
+    expect((await q.get('/rent-month?at=yesterday', admin)).status).toBe(400);
   });
 
   it('keeps the statistics right through requests, accepts, rejects and demotions', async () => {

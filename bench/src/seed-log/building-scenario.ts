@@ -13,11 +13,11 @@ import {
   requestAgreement,
   withdrawAgreement,
 } from '@building/domain/agreement/commands';
-import { postAnnouncement } from '@building/domain/announcement/commands';
+import { editAnnouncement, postAnnouncement } from '@building/domain/announcement/commands';
 import { editApartment, listApartment } from '@building/domain/apartment/commands';
 import { loadCaller, type Caller } from '@building/domain/command-handling/caller';
 import { loadAggregate } from '@building/domain/command-handling/load-aggregate';
-import { addCoupon, disableCoupon, enableCoupon } from '@building/domain/coupon/commands';
+import { addCoupon, disableCoupon, editCoupon, enableCoupon } from '@building/domain/coupon/commands';
 import { couponAggregate } from '@building/domain/coupon/coupon';
 import { couponIdFor } from '@building/domain/coupon/coupon-id';
 import { demoteMember, recordProfile } from '@building/domain/user/commands';
@@ -149,6 +149,7 @@ export async function* decideBuilding(options: ScenarioOptions): AsyncGenerator<
   };
   const coupons: string[] = [];
   let announcements = 0;
+  let lastAnnouncement: { announcementId: string; title: string; description: string } | undefined;
   for (let si = options.firstSi ?? 1; emitted < options.events; si++) {
     const details: Omit<ApartmentDetails, 'si'> = {
       apartment: `${String.fromCharCode(65 + (si % 8))}-${100 + (si % 1000)}`,
@@ -192,6 +193,22 @@ export async function* decideBuilding(options: ScenarioOptions): AsyncGenerator<
         addCoupon(context, { code, discount, description: `${discount}% off`, caller: admin, now }),
       );
     }
+    if (si % 25 === 11 && coupons.length > 0) {
+      // An admin revises the newest coupon: a larger discount (added at 5-34%), a generous limit.
+      const couponId = couponIdFor(coupons.at(-1)!);
+      // (Not drawn from the seeded random: the rest of the history stays as the seed made it.)
+      const discount = 35 + (si % 10);
+      await run((now) =>
+        editCoupon(context, {
+          couponId,
+          discount,
+          description: `${discount}% off`,
+          usageLimit: 10_000,
+          caller: admin,
+          now,
+        }),
+      );
+    }
     if (si % 10 === 5 && coupons.length > 0) {
       // An admin disables a coupon, or enables it again.
       const couponId = couponIdFor(coupons[random.below(coupons.length)]!);
@@ -201,12 +218,20 @@ export async function* decideBuilding(options: ScenarioOptions): AsyncGenerator<
     }
     if (si % 40 === 2) {
       announcements += 1;
-      const announcement = {
+      lastAnnouncement = {
         announcementId: random.uuid(),
         title: `Notice ${announcements}`,
         description: `Building notice number ${announcements}.`,
       };
-      await run((now) => postAnnouncement(context, { ...announcement, caller: admin, now }));
+      const posted = lastAnnouncement;
+      await run((now) => postAnnouncement(context, { ...posted, pinned: true, caller: admin, now }));
+    }
+    if (si % 40 === 12 && lastAnnouncement) {
+      // Later, its words mended, unpinned, and given a last day.
+      const edited = { ...lastAnnouncement, description: `${lastAnnouncement.description} (revised)` };
+      await run((now) =>
+        editAnnouncement(context, { ...edited, pinned: false, expiresOn: '2099-12-31', caller: admin, now }),
+      );
     }
     if (si % 20 === 7) await spend(si);
 

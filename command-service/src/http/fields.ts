@@ -26,6 +26,15 @@ export const floorField = integer(0, 200);
 
 export const idField = safeText.pipe(z.uuid());
 
+/** A calendar date that exists (2026-02-30 does not). */
+export const dateField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date, YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'no such date');
+
 /** Only web links: a `javascript:` or `data:` URL must never reach another user's page. */
 export const webUrlField = safeText
   .trim()

@@ -8,21 +8,13 @@ import {
   fileMaintenanceRequest,
 } from '@building/domain/maintenance/commands';
 import { currentCaller } from '../http/current-caller.ts';
-import { idField, siField, textField } from '../http/fields.ts';
+import { dateField, idField, siField, textField } from '../http/fields.ts';
 import { requireOwnUploads, uploadedImages } from '../images/uploaded-images.ts';
 import type { AppDeps } from '../command-deps.ts';
 
 export const maxPhotos = 3;
 
 const idPath = z.object({ id: idField });
-/** A calendar date that exists (2026-02-30 does not). */
-const dateField = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date, YYYY-MM-DD')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'no such date');
 const statusBody = z.object({
   status: z.enum(maintenanceStatuses).exclude(['open']),
   scheduledFor: dateField.optional(),

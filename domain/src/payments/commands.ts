@@ -34,9 +34,9 @@ const decideOn = (
   );
 
 /** The price of a month's rent as the rules set it, on the state read now (and that state). */
-export async function quoteRent(context: CommandContext, request: RentPaymentRequest) {
+export async function quoteRent(context: CommandContext, request: RentPaymentRequest, now: Date) {
   const loaded = await loadPaymentContext(context, request);
-  return { loaded, quote: quoteRentPayment(request, contextOf(loaded)) };
+  return { loaded, quote: quoteRentPayment(request, contextOf(loaded), now) };
 }
 
 /** The provider opened `paymentIntentId` for the quoted amount: recorded if the rules still hold. */
@@ -54,7 +54,7 @@ export const startRentPayment = (
   return decideOn(
     context,
     request,
-    { type: 'StartRentPayment', data: { request, paymentIntentId, amountPoisha } },
+    { type: 'StartRentPayment', data: { request, paymentIntentId, amountPoisha, now } },
     caller,
     now,
   );
@@ -82,7 +82,7 @@ export async function recordRentPaid(context: CommandContext, { period, intent, 
       load: () => loadPaymentContext(context, period),
       decide: (loaded) => {
         const state = contextOf(loaded);
-        charge = secondChargeOf(intent, state.payment);
+        charge = secondChargeOf(intent, state);
         if (charge.kind !== 'none') return [];
         return decidePayment({ type: 'RecordRentPaid', data: { intent, paidAt: now } }, state);
       },

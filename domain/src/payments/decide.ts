@@ -1,10 +1,11 @@
 import type { EventData, Month } from '@building/events/catalogue';
 import { refuse } from '@building/events/domain-error';
 import { assertMonthOfLease } from '@building/events/rent-ledger/lease-months';
-import type { IntentFacts, RefundFacts } from './intent-facts.ts';
+import { itemsMetadata, type IntentFacts, type RefundFacts } from './intent-facts.ts';
 import { issueRentReminder, type RentReminderRequest } from './issue-rent-reminder.ts';
 import { alreadyPaid } from './already-paid.ts';
 import { activeLeaseOf, leaseTermsOf, type LeaseTerms } from './lease-terms.ts';
+import { paysWhatIsOwed, quoteMonthTotal, rentAlone } from './month-quote.ts';
 import type { PaymentContext } from './payment-context.ts';
 import {
   evolvePayment,
@@ -14,6 +15,8 @@ import {
   type PaymentState,
 } from './payment.ts';
 import { poishaToTaka, priceRent, takaToPoisha } from './pricing.ts';
+import { couponIdFor } from '../coupon/coupon-id.ts';
+import { couponRefusal } from '../coupon/decide.ts';
 
 /** A member asks to pay one month's rent of one apartment, perhaps with a coupon code. */
 export interface RentPaymentRequest {
@@ -31,7 +34,7 @@ export type PaymentCommand =
   /** The provider opened `paymentIntentId` for `amountPoisha` after a quote: record it if the rules still hold. */
   | {
       type: 'StartRentPayment';
-      data: { request: RentPaymentRequest; paymentIntentId: string; amountPoisha: number };
+      data: { request: RentPaymentRequest; paymentIntentId: string; amountPoisha: number; now: Date };
     }
   | { type: 'RecordRentPaid'; data: { intent: IntentFacts; paidAt: Date } }
   | { type: 'RecordRentPaymentFailed'; data: { intent: IntentFacts } }
@@ -56,17 +59,25 @@ export const secondChargeRefunded = (refund: EventData<'RentRefunded'>) =>
 const formatPoisha = (poisha: number) => poishaToTaka(poisha).toFixed(2);
 
 /**
- * The rent rules: only the member's own active lease is paid; only an available coupon applies;
- * a month is paid once, but what a refund at the provider gave back is owed again (no coupon applies
- * to it: the month's payment had its discount); the server prices it in integer poisha (a
- * client's price is never read).
+ * The rent rules: only the member's own active lease is paid; only an available coupon applies, on
+ * or before its last day and while fewer completed payments used it than its limit; a month is
+ * paid once, but what a refund at the provider gave back is owed again (no coupon applies to it:
+ * the month's payment had its discount); the server prices it in integer poisha (a client's price
+ * is never read). A month that owes more than its rent (charges, a late fee) or was paid in part at
+ * the desk is priced whole and itemised (month-quote.ts).
  */
-export function quoteRentPayment(request: RentPaymentRequest, context: PaymentContext): RentQuote {
+export function quoteRentPayment(request: RentPaymentRequest, context: PaymentContext, now: Date): RentQuote {
   const { si, month, year, code } = request;
   const lease = activeLeaseOf(context.agreement, request.email);
   if (!lease) throw refuse('no-active-lease', `you have no active lease of apartment ${si}`);
   assertMonthOfLease({ si, startedAt: lease.acceptedAt, endedAt: null }, request, 'a rent payment');
-  const { couponCode, discount } = code ? applicableCoupon(context, code) : { couponCode: null, discount: 0 };
+  const { couponCode, discount } = code
+    ? applicableCoupon(context, code, now)
+    : { couponCode: null, discount: 0 };
+  if (!rentAlone(context)) {
+    const priced = quoteMonthTotal(request, context, takaToPoisha(lease.rent), { couponCode, discount });
+    return { si, month, year, email: lease.userEmail, ...priced, lease };
+  }
   if (context.payment.paid) return dueAgainQuote(request, context.payment, lease, couponCode);
   const price = priceRent(takaToPoisha(lease.rent), discount);
   if (price.amountPoisha === 0)
@@ -103,14 +114,15 @@ function dueAgainQuote(
   };
 }
 
-/** Only an available coupon applies: an unknown code names the field, a disabled one says so. */
-function applicableCoupon({ coupon }: PaymentContext, code: string) {
+/** Only an applicable coupon applies: an unknown code names the field, any other says why not. */
+function applicableCoupon({ coupon }: PaymentContext, code: string, now: Date) {
   if (coupon.status !== 'added') {
     throw refuse('unknown-coupon-code', `no coupon with the code '${code}'`, {
       fields: [{ field: 'code', message: `unknown coupon '${code}'` }],
     });
   }
-  if (!coupon.available) throw refuse('coupon-unavailable', `the coupon '${coupon.code}' is not available`);
+  const refusal = couponRefusal(coupon, now);
+  if (refusal) throw refusal;
   return { couponCode: coupon.code, discount: coupon.discount };
 }
 
@@ -139,9 +151,9 @@ export function decidePayment(command: PaymentCommand, context: PaymentContext):
     case 'RecordRentPaid':
       return recordRentPaid(command.data, context);
     case 'RecordRentPaymentFailed':
-      return recordRentPaymentFailed(command.data.intent, context.payment);
+      return recordRentPaymentFailed(command.data.intent, context);
     case 'RecordRentRefunded':
-      return recordRentRefunded(command.data, context.payment);
+      return recordRentRefunded(command.data, context);
     case 'RecordProviderRefunds':
       return recordProviderRefunds(command.data, context.payment);
     case 'IssueRentReminder':
@@ -155,11 +167,16 @@ export function decidePayment(command: PaymentCommand, context: PaymentContext):
 
 /** The rules are checked again on the state the event is appended at: a coupon disabled meanwhile refuses. */
 function startRentPayment(
-  { request, paymentIntentId, amountPoisha }: Extract<PaymentCommand, { type: 'StartRentPayment' }>['data'],
+  {
+    request,
+    paymentIntentId,
+    amountPoisha,
+    now,
+  }: Extract<PaymentCommand, { type: 'StartRentPayment' }>['data'],
   context: PaymentContext,
 ): PaymentEvent[] {
   if (context.payment.started.some((s) => s.paymentIntentId === paymentIntentId)) return [];
-  const { lease: _lease, ...quote } = quoteRentPayment(request, context);
+  const { lease: _lease, ...quote } = quoteRentPayment(request, context, now);
   if (quote.amountPoisha !== amountPoisha)
     throw refuse('payment-terms-mismatch', `payment ${paymentIntentId} is not for the quoted amount`);
   return [{ type: 'RentPaymentStarted', data: { paymentIntentId, ...quote } }];
@@ -174,12 +191,14 @@ function startedFor(intent: IntentFacts, state: PaymentState): EventData<'RentPa
 
 function recordRentPaid(
   { intent, paidAt }: { intent: IntentFacts; paidAt: Date },
-  { payment, agreement }: PaymentContext,
+  context: PaymentContext,
 ): PaymentEvent[] {
+  const { payment, agreement } = context;
   if (payment.paidBy.includes(intent.id)) return [];
   // Its success paid the month once; refunded at the provider since, it does not pay it again.
   if (wasRefunded(payment, intent.id, 'provider-refund')) return [];
-  if (payment.paid && !paysDueAgain(intent, payment)) throw alreadyPaid(payment.paid);
+  if (!paysMonth(intent, context))
+    throw alreadyPaid(payment.paid ?? payment.started.find((s) => s.paymentIntentId === intent.id)!);
   const started = startedFor(intent, payment);
   if (intent.status !== 'succeeded')
     throw refuse('payment-in-progress', `payment ${intent.id} has not succeeded (${intent.status})`);
@@ -207,16 +226,38 @@ function recordRentPaid(
         discount: started.discount,
         couponCode: started.couponCode,
         amountPoisha: started.amountPoisha,
+        ...(started.items ? { items: started.items } : {}),
         paidAt: paidAt.toISOString(),
       },
     },
+    // A completed payment is what uses a coupon up (an intent started and never paid does not).
+    ...(started.couponCode === null
+      ? []
+      : [
+          {
+            type: 'CouponRedeemed' as const,
+            data: {
+              couponId: couponIdFor(started.couponCode),
+              si,
+              month: started.month,
+              year: started.year,
+              paymentIntentId: intent.id,
+            },
+          },
+        ]),
   ];
 }
 
-/** A paid month takes an intent started for at most the part refunds gave back (a payment of it). */
-function paysDueAgain(intent: IntentFacts, payment: PaymentState): boolean {
-  const started = payment.started.find((s) => s.paymentIntentId === intent.id);
-  return !!started && started.amountPoisha <= owedAgainPoisha(payment);
+/**
+ * Whether the intent pays what the month still owes (month-quote.ts): an intent started for more
+ * (the month was paid meanwhile, by another intent or at the desk) is a second charge. Without its
+ * start or lease, only an unpaid month takes it (and recording it is refused on those grounds).
+ */
+function paysMonth(intent: IntentFacts, context: PaymentContext): boolean {
+  const started = context.payment.started.find((s) => s.paymentIntentId === intent.id);
+  const lease = started && leaseTermsOf(context.agreement, started.email);
+  if (!started || !lease || lease.si !== started.si) return !context.payment.paid;
+  return paysWhatIsOwed(started, context, takaToPoisha(lease.rent));
 }
 
 /** The provider's intent says what was started: amount, currency and every metadata field. */
@@ -230,12 +271,14 @@ function matchesStarted(intent: IntentFacts, started: EventData<'RentPaymentStar
     m.month === started.month &&
     m.year === String(started.year) &&
     (m.coupon ?? null) === started.couponCode &&
-    m.amount === String(started.amountPoisha)
+    m.amount === String(started.amountPoisha) &&
+    (m.items ?? null) === (started.items ? itemsMetadata(started.items) : null)
   );
 }
 
-function recordRentPaymentFailed(intent: IntentFacts, state: PaymentState): PaymentEvent[] {
-  if (state.paid && !paysDueAgain(intent, state)) return [];
+function recordRentPaymentFailed(intent: IntentFacts, context: PaymentContext): PaymentEvent[] {
+  const state = context.payment;
+  if (!paysMonth(intent, context)) return [];
   const started = startedFor(intent, state);
   const error = intent.lastError;
   if (intent.status !== 'requires_payment_method' || !error)
@@ -274,17 +317,17 @@ export type SecondCharge =
   | { kind: 'refund'; started: EventData<'RentPaymentStarted'> }
   | { kind: 'refunded'; refund: EventData<'RentRefunded'> };
 
-export function secondChargeOf(intent: IntentFacts, payment: PaymentState): SecondCharge {
+export function secondChargeOf(intent: IntentFacts, context: PaymentContext): SecondCharge {
+  const payment = context.payment;
   const refund = payment.refunds.find(
     (r) => r.paymentIntentId === intent.id && r.reason === 'duplicate-charge',
   );
   if (refund) return { kind: 'refunded', refund };
   // Refunded at the provider: it paid the month once, it is no second charge to refund again.
   if (wasRefunded(payment, intent.id, 'provider-refund')) return { kind: 'none' };
-  if (intent.status !== 'succeeded' || !payment.paid || payment.paidBy.includes(intent.id))
-    return { kind: 'none' };
-  // A payment of the part refunds gave back is no second charge.
-  if (paysDueAgain(intent, payment)) return { kind: 'none' };
+  if (intent.status !== 'succeeded' || payment.paidBy.includes(intent.id)) return { kind: 'none' };
+  // An intent for no more than the month still owes (the part refunds gave back, an open charge) is no second charge.
+  if (paysMonth(intent, context)) return { kind: 'none' };
   const started = payment.started.find((s) => s.paymentIntentId === intent.id);
   return started ? { kind: 'refund', started } : { kind: 'none' };
 }
@@ -292,9 +335,9 @@ export function secondChargeOf(intent: IntentFacts, payment: PaymentState): Seco
 /** A refund is recorded once, and only for a second charge: the month stays paid by the first intent. */
 function recordRentRefunded(
   { intent, refund, refundedAt }: Extract<PaymentCommand, { type: 'RecordRentRefunded' }>['data'],
-  payment: PaymentState,
+  context: PaymentContext,
 ): PaymentEvent[] {
-  const charge = secondChargeOf(intent, payment);
+  const charge = secondChargeOf(intent, context);
   if (charge.kind === 'refunded') return [];
   if (charge.kind === 'none' || refund.paymentIntentId !== intent.id)
     throw refuse(

@@ -8,16 +8,16 @@ import type {
   OfflineMethod,
 } from '@building/events/catalogue';
 import { streams } from '@building/events/streams';
+import { addCharges } from '../account/add-charges.ts';
 import { payDeposit, settleDeposit } from '../account/deposit-commands.ts';
 import { agreementAggregate } from '../agreement/agreement.ts';
 import { acceptAgreement, rejectAgreement, requestAgreement } from '../agreement/commands.ts';
-import { postAnnouncement } from '../announcement/commands.ts';
+import { editAnnouncement, postAnnouncement } from '../announcement/commands.ts';
 import { listApartment } from '../apartment/commands.ts';
 import { loadCaller, type Caller } from '../command-handling/caller.ts';
 import { createCommandContext } from '../command-handling/command-context.ts';
-import type { CommandResult } from '../command-handling/handle-command.ts';
 import { loadAggregate } from '../command-handling/load-aggregate.ts';
-import { addCoupon, disableCoupon, enableCoupon } from '../coupon/commands.ts';
+import { addCoupon, disableCoupon, editCoupon, enableCoupon } from '../coupon/commands.ts';
 import { recordExpense, reverseExpense } from '../expense/commands.ts';
 import type { ExpenseEntry } from '../expense/decide.ts';
 import type { EventStore } from '../event-store/event-store.ts';
@@ -48,7 +48,7 @@ export function buildingHistory(store: EventStore, start = new Date('2026-01-05T
   let commands = 0;
   const nextTime = () => new Date(start.getTime() + (commands + 1) * 60_000);
   /** Runs one command at the next minute; its result carries that time. */
-  async function at<R extends CommandResult>(command: (now: Date) => Promise<R>) {
+  async function at<R extends object>(command: (now: Date) => Promise<R>) {
     const now = nextTime();
     const result = await command(now);
     commands += 1;
@@ -190,26 +190,49 @@ export function buildingHistory(store: EventStore, start = new Date('2026-01-05T
 
     addCoupon: (code: string, discount: number, description = `${discount}% off`) =>
       at((now) => addCoupon(context, { code, discount, description, caller: admin, now })),
+    editCoupon: (
+      couponId: string,
+      terms: { discount: number; description: string; expiresOn?: string | null; usageLimit?: number | null },
+    ) => at((now) => editCoupon(context, { couponId, ...terms, caller: admin, now })),
     disableCoupon: (couponId: string) =>
       at((now) => disableCoupon(context, { couponId, caller: admin, now })),
     enableCoupon: (couponId: string) => at((now) => enableCoupon(context, { couponId, caller: admin, now })),
 
-    announce: async (title: string, description: string) => {
+    announce: async (
+      title: string,
+      description: string,
+      terms: { pinned?: boolean; expiresOn?: string | null } = {},
+    ) => {
       const announcementId = randomUUID();
       const result = await at((now) =>
-        postAnnouncement(context, { announcementId, title, description, caller: admin, now }),
+        postAnnouncement(context, { announcementId, title, description, ...terms, caller: admin, now }),
       );
       return { ...result, announcementId };
     },
+    editAnnouncement: (
+      announcementId: string,
+      terms: { title: string; description: string; pinned?: boolean; expiresOn?: string | null },
+    ) => at((now) => editAnnouncement(context, { announcementId, ...terms, caller: admin, now })),
 
     /**
      * The member opens a payment and leaves it open (a second browser tab, say): if another intent
      * pays the month, `refundSecondCharge` charges and refunds this one.
      */
-    startPayment: (email: string, si: number, month: Month, year: number) =>
-      startPayment(email, si, month, year),
+    startPayment: (email: string, si: number, month: Month, year: number, code?: string) =>
+      startPayment(email, si, month, year, code),
 
-    /** A successful rent payment: started, then paid, as the payment flow records them. */
+    /** The admin adds a charge (poisha) to one apartment's month. */
+    charge: (si: number, month: Month, year: number, amountPoisha: number, description: string) =>
+      at((now) =>
+        addCharges(context, {
+          ...{ target: { si }, month, year, kind: 'other', amount: amountPoisha, description },
+          sis: [si],
+          caller: admin,
+          now,
+        }),
+      ),
+
+    /** A successful rent payment (the month's total, itemised): started, then paid, as the payment flow records them. */
     pay: async (
       email: string,
       si: number,

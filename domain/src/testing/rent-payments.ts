@@ -29,7 +29,7 @@ export async function openRentPayment(
   input: { request: RentPaymentRequest; paymentIntentId: string; caller: Caller; now: Date },
 ) {
   const { request, paymentIntentId, caller, now } = input;
-  const { quote } = await quoteRent(context, request);
+  const { quote } = await quoteRent(context, request, now);
   const { amountPoisha, couponCode } = quote;
   const intent: IntentFacts = {
     id: paymentIntentId,
@@ -37,7 +37,7 @@ export async function openRentPayment(
     amount: amountPoisha,
     currency: 'bdt',
     clientSecret: null,
-    metadata: rentMetadata({ ...request, coupon: couponCode, amount: amountPoisha }),
+    metadata: rentMetadata({ ...request, coupon: couponCode, amount: amountPoisha, items: quote.items }),
     lastError: null,
   };
   const result = await startRentPayment(context, { request, paymentIntentId, amountPoisha, caller, now });

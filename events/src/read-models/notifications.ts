@@ -98,17 +98,36 @@ export const notificationFactsSchema = z.discriminatedUnion('kind', [
 export type NotificationFacts = z.infer<typeof notificationFactsSchema>;
 export type NotificationKind = NotificationFacts['kind'];
 
+/** An announcement, told to everyone who lives in the building while it is posted (in-app only). */
+export const announcementFactsSchema = z.object({
+  kind: z.literal('announcement'),
+  announcementId: z.string(),
+  title: z.string(),
+});
+export type AnnouncementFacts = z.infer<typeof announcementFactsSchema>;
+
+/** What the bell shows: a person's own notifications and the announcements told to residents. */
+export const inAppFactsSchema = z.union([notificationFactsSchema, announcementFactsSchema]);
+export type InAppFacts = z.infer<typeof inAppFactsSchema>;
+
 /**
  * In-app notifications (GET /notifications/:email, owner only): one row per notification and
  * recipient, newest first, each unread while it is newer than the recipient's read mark. The
  * recipients table keeps that mark and the kinds of email they turned off (their profile).
+ * Announcements are one row each (broadcasts), told to whoever lived in the building when it was
+ * posted (residencies: each time a person became a member, until they were removed), while it
+ * has not expired. Version 2: version 1 told no one of announcements.
  */
 export const notificationsView = defineReadModel({
   view: 'notifications',
-  version: 1,
+  version: 2,
   audience: 'owner',
-  tables: ['notifications', 'recipients'],
+  tables: ['notifications', 'recipients', 'broadcasts', 'residencies'],
   events: [
+    'AnnouncementPosted',
+    'AnnouncementEdited',
+    'AnnouncementExpirySet',
+    'MemberPromoted',
     'AgreementAccepted',
     'AgreementRejected',
     'RentPaid',
@@ -127,7 +146,7 @@ export const notificationsView = defineReadModel({
   row: z.object({
     notification_id: z.string(),
     // The facts column is JSON text; a row that does not parse fails the read loudly.
-    facts: z.string().transform((text) => notificationFactsSchema.parse(JSON.parse(text))),
+    facts: z.string().transform((text) => inAppFactsSchema.parse(JSON.parse(text))),
     created_at: z.date(),
     unread: z.boolean(),
   }),
@@ -135,7 +154,7 @@ export const notificationsView = defineReadModel({
     id: z.string(),
     createdAt: z.string(),
     unread: z.boolean(),
-    facts: notificationFactsSchema,
+    facts: inAppFactsSchema,
   }),
   toResponse: (r) => ({
     id: r.notification_id,

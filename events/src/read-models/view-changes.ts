@@ -11,7 +11,7 @@ export const viewChangeSchema = z.object({
   view: z.enum(viewNames),
   /** The highest position applied to this view in the transaction. */
   position: z.number().int().nonnegative(),
-  /** The account the changed rows belong to, for owner-only views. */
+  /** The account the changed rows belong to, for owner-only views (null: no one account, e.g. an announcement). */
   owner: z.string().nullable(),
   /**
    * The correlation id of the command whose event is at `position` (when the log carries one), so

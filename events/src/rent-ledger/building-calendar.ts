@@ -15,6 +15,12 @@ export function buildingDay(at: Date): CalendarMonth & { day: number } {
   return { year: shifted.getUTCFullYear(), index: shifted.getUTCMonth(), day: shifted.getUTCDate() };
 }
 
+/** The Dhaka calendar date of a moment, YYYY-MM-DD: the building's today at `at`. */
+export function buildingDate(at: Date): string {
+  const { year, index, day } = buildingDay(at);
+  return `${year}-${String(index + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 export const monthOrdinal = (m: CalendarMonth) => m.year * 12 + m.index;
 export const monthOfOrdinal = (n: number): CalendarMonth => ({ year: Math.floor(n / 12), index: n % 12 });
 export const monthName = (m: CalendarMonth): Month => monthNames[m.index]!;

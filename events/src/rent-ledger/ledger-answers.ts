@@ -1,5 +1,6 @@
-import type { OverdueRent, RentLedger } from '../read-models/rent-ledger.ts';
-import { ledgersAt, type LedgerLease, type SettledMonth } from './lease-ledger.ts';
+import type { MonthRent, OverdueRent, RentLedger } from '../read-models/rent-ledger.ts';
+import { buildingDay, monthName } from './building-calendar.ts';
+import { ledgersAt, type LedgerLease, type LedgerMonth, type SettledMonth } from './lease-ledger.ts';
 
 /** One person's ledger at `asOf`: their leases (current and former), each month by month. */
 export function personalLedger(
@@ -46,5 +47,31 @@ export function overdueRent(
     months: rows.reduce((sum, r) => sum + r.months.length, 0),
     amountPoisha: rows.reduce((sum, r) => sum + r.overduePoisha, 0),
     rows,
+  };
+}
+
+/** What came in for a month: its payments, less what refunds at the provider gave back. */
+const collectedOf = (row: LedgerMonth) => {
+  const paid = [row.paid, ...row.otherPayments].reduce((sum, p) => sum + (p?.amountPoisha ?? 0), 0);
+  return Math.max(0, paid - row.refunds.reduce((sum, r) => sum + r.amountPoisha, 0));
+};
+
+/** The building's rent of the month `asOf` falls in (Dhaka): owed, collected, and overdue by then. */
+export function monthRent(
+  leases: readonly LedgerLease[],
+  settled: readonly SettledMonth[],
+  asOf: Date,
+): MonthRent {
+  const today = buildingDay(asOf);
+  const month = monthName(today);
+  const ledgers = ledgersAt(leases, settled, asOf);
+  const rows = ledgers.flatMap((l) => l.months.filter((m) => m.year === today.year && m.month === month));
+  return {
+    asOf: asOf.toISOString(),
+    year: today.year,
+    month,
+    duePoisha: rows.reduce((sum, m) => sum + m.rentPoisha, 0),
+    collectedPoisha: rows.reduce((sum, m) => sum + collectedOf(m), 0),
+    overduePoisha: ledgers.reduce((sum, l) => sum + l.overduePoisha, 0),
   };
 }

@@ -170,9 +170,9 @@ describe.skipIf(missing('postgres'))('npm run projections', { timeout: 240_000 }
 
   it('rebuilds a single projection by name', async () => {
     const before = await viewHashes(db, tables);
-    const result = await runCli(projectionsCli, ['rebuild', 'coupons_v1'], env());
+    const result = await runCli(projectionsCli, ['rebuild', 'coupons_v2'], env());
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^rebuilt coupons_v1: /);
+    expect(result.stdout).toMatch(/^rebuilt coupons_v2: /);
     expect(await viewHashes(db, tables)).toEqual(before);
   });
 

@@ -5,7 +5,7 @@ import { defineProjection } from '../projection.ts';
 import type { RowChange } from '../row-changes.ts';
 import { column } from '../table-spec.ts';
 
-type Table = 'notifications' | 'recipients';
+type Table = 'notifications' | 'recipients' | 'broadcasts' | 'residencies';
 
 /** One row per notification (keyed by its event: a redelivery inserts nothing new). */
 function notify(event: ProjectedEvent): RowChange<Table>[] {
@@ -25,7 +25,14 @@ function notify(event: ProjectedEvent): RowChange<Table>[] {
   ];
 }
 
-/** In-app notifications, the recipients' read marks and the emails they turned off. */
+const announcementFacts = (data: { announcementId: string; title: string }) =>
+  JSON.stringify({ kind: 'announcement', announcementId: data.announcementId, title: data.title });
+
+/**
+ * In-app notifications, the recipients' read marks and the emails they turned off; announcements
+ * once each, with who lived in the building when (both from streams of their own, so no order
+ * across streams matters: the query-service matches them when a person reads).
+ */
 export const notifications = defineProjection(notificationsView, {
   tables: {
     notifications: {
@@ -48,8 +55,64 @@ export const notifications = defineProjection(notificationsView, {
         email_off: column.text({ default: '[]' }),
       },
     },
+    broadcasts: {
+      key: 'notification_id',
+      columns: {
+        notification_id: column.uuid(),
+        announcement_id: column.uuid(),
+        facts: column.text(),
+        created_at: column.timestamptz(),
+        // The last Dhaka day (YYYY-MM-DD) it is told; null: until further notice.
+        expires_on: column.text({ nullable: true }),
+      },
+      lookups: ['announcement_id'],
+      indexes: [['created_at']],
+    },
+    residencies: {
+      // One per time a person became a member (the MemberPromoted event), ended by their removal.
+      key: 'residency_id',
+      columns: {
+        residency_id: column.uuid(),
+        email: column.text(),
+        since: column.timestamptz(),
+        ended_at: column.timestamptz({ nullable: true }),
+      },
+      lookups: ['email'],
+    },
   },
   on: {
+    AnnouncementPosted: ({ id, data, occurredAt }) => [
+      {
+        table: 'broadcasts',
+        insert: {
+          notification_id: id,
+          announcement_id: data.announcementId,
+          facts: announcementFacts(data),
+          created_at: occurredAt,
+          expires_on: null,
+        },
+      },
+    ],
+    AnnouncementEdited: ({ data }) => [
+      {
+        table: 'broadcasts',
+        update: { facts: announcementFacts(data) },
+        where: { announcement_id: data.announcementId },
+      },
+    ],
+    AnnouncementExpirySet: ({ data }) => [
+      {
+        table: 'broadcasts',
+        update: { expires_on: data.expiresOn },
+        where: { announcement_id: data.announcementId },
+      },
+    ],
+    MemberPromoted: ({ id, data, occurredAt }) => [
+      {
+        table: 'residencies',
+        insert: { residency_id: id, email: data.email.toLowerCase(), since: occurredAt },
+      },
+    ],
     AgreementAccepted: notify,
     AgreementRejected: notify,
     RentPaid: notify,
@@ -61,7 +124,14 @@ export const notifications = defineProjection(notificationsView, {
     DepositSettled: notify,
     MaintenanceStatusChanged: notify,
     MaintenanceCommentAdded: notify,
-    MemberDemoted: notify,
+    MemberDemoted: (event) => [
+      ...notify(event),
+      {
+        table: 'residencies',
+        update: { ended_at: event.occurredAt },
+        where: { email: event.data.email.toLowerCase(), ended_at: null },
+      },
+    ],
     NotificationsRead: ({ data }) => [
       { table: 'recipients', upsert: { email: data.email.toLowerCase(), read_up_to: data.upTo } },
     ],

@@ -211,6 +211,55 @@ describe('notifications of the office', () => {
   });
 });
 
+describe('announcements told to residents', () => {
+  const announcementId = '44444444-4444-4444-8444-444444444444';
+  const news = `announcement-${announcementId}`;
+  const events = given(
+    [anaStream, { type: 'MemberPromoted', data: { email: ana, si: 3 } }],
+    [news, { type: 'AnnouncementPosted', data: { announcementId, title: 'Water', description: 'Off' } }],
+    [news, { type: 'AnnouncementEdited', data: { announcementId, title: 'No water', description: 'Off' } }],
+    [news, { type: 'AnnouncementExpirySet', data: { announcementId, expiresOn: '2026-01-31' } }],
+    [anaStream, { type: 'MemberDemoted', data: { email: ana, endedLeases: [3] } }],
+    [anaStream, { type: 'MemberPromoted', data: { email: ana, si: 4 } }],
+  );
+  const rows = rowsOf(notifications, events);
+
+  it('keeps one row per announcement, its title as last edited and its last day', () => {
+    expect(rows.broadcasts).toEqual([
+      {
+        notification_id: events[1]!.id,
+        announcement_id: announcementId,
+        facts: JSON.stringify({ kind: 'announcement', announcementId, title: 'No water' }),
+        created_at: events[1]!.occurredAt,
+        expires_on: '2026-01-31',
+      },
+    ]);
+  });
+
+  it('keeps each time a person lived in the building, ended by their removal', () => {
+    expect(rows.residencies).toEqual(
+      [
+        {
+          residency_id: events[0]!.id,
+          email: 'ana@example.com',
+          since: events[0]!.occurredAt,
+          ended_at: events[4]!.occurredAt,
+        },
+        {
+          residency_id: events[5]!.id,
+          email: 'ana@example.com',
+          since: events[5]!.occurredAt,
+          ended_at: null,
+        },
+      ].sort((a, b) => a.residency_id.localeCompare(b.residency_id, 'en', { numeric: true })),
+    );
+  });
+
+  it('changes nothing when the same events arrive again', () => {
+    expect(rowsOf(notifications, events, 2)).toEqual(rows);
+  });
+});
+
 describe("notifications of a resident's account", () => {
   const month = {
     si: 3,

@@ -196,42 +196,114 @@ describe('projections: given events, then rows', () => {
       description: '10% off',
       status,
       added_position: 1,
+      expires_on: null,
+      usage_limit: null,
     });
-    expectRows(coupons, [added, disabled], { coupons: [row('unavailable')] });
+    expectRows(coupons, [added, disabled], { coupons: [row('unavailable')], redemptions: [] });
     expectRows(
       coupons,
       [added, disabled, [`coupon-${coupon}`, { type: 'CouponEnabled', data: { couponId: coupon } }]],
       {
         coupons: [row('available')],
+        redemptions: [],
       },
     );
   });
 
-  it('announcements and payments: one row per event', () => {
+  it('coupons: edited, limited, and a row per completed payment that used one', () => {
+    const stream = `coupon-${coupon}`;
+    const redeemed = (month: 'March' | 'April'): [string, DomainEvent] => [
+      stream,
+      {
+        type: 'CouponRedeemed',
+        data: { couponId: coupon, si: 3, month, year: 2026, paymentIntentId: `pi_${month}` },
+      },
+    ];
+    const history: Array<[string, DomainEvent]> = [
+      [
+        stream,
+        {
+          type: 'CouponAdded',
+          data: { couponId: coupon, code: 'SAVE10', discount: 10, description: '10% off' },
+        },
+      ],
+      [stream, { type: 'CouponEdited', data: { couponId: coupon, discount: 15, description: '15% off' } }],
+      [
+        stream,
+        { type: 'CouponLimitsSet', data: { couponId: coupon, expiresOn: '2026-04-30', usageLimit: 2 } },
+      ],
+      redeemed('March'),
+      redeemed('April'),
+    ];
+    expectRows(coupons, history, {
+      coupons: [
+        {
+          coupon_id: coupon,
+          code: 'SAVE10',
+          discount: 15,
+          description: '15% off',
+          status: 'available',
+          added_position: 1,
+          expires_on: '2026-04-30',
+          usage_limit: 2,
+        },
+      ],
+      redemptions: [
+        { redemption_id: expect.any(String), coupon_id: coupon },
+        { redemption_id: expect.any(String), coupon_id: coupon },
+      ],
+    });
+  });
+
+  it('announcements: posted, then edited, pinned and given an expiry; unpinned and expiry lifted', () => {
     const id = '44444444-4444-4444-8444-444444444444';
+    const stream = `announcement-${id}`;
+    const posted: [string, DomainEvent] = [
+      stream,
+      {
+        type: 'AnnouncementPosted',
+        data: { announcementId: id, title: 'Water', description: 'Off on Friday' },
+      },
+    ];
+    const row = {
+      announcement_id: id,
+      title: 'Water',
+      description: 'Off on Friday',
+      posted_at: at(0),
+      position: 1,
+      pinned: false,
+      expires_on: null,
+      edited_at: null,
+    };
+    expectRows(announcements, [posted], { announcements: [row] });
+    const changed: Array<[string, DomainEvent]> = [
+      posted,
+      [
+        stream,
+        {
+          type: 'AnnouncementEdited',
+          data: { announcementId: id, title: 'Water', description: 'Off on Sunday' },
+        },
+      ],
+      [stream, { type: 'AnnouncementPinned', data: { announcementId: id } }],
+      [stream, { type: 'AnnouncementExpirySet', data: { announcementId: id, expiresOn: '2026-01-31' } }],
+    ];
+    const edited = { ...row, description: 'Off on Sunday', edited_at: at(1) };
+    expectRows(announcements, changed, {
+      announcements: [{ ...edited, pinned: true, expires_on: '2026-01-31' }],
+    });
     expectRows(
       announcements,
       [
-        [
-          `announcement-${id}`,
-          {
-            type: 'AnnouncementPosted',
-            data: { announcementId: id, title: 'Water', description: 'Off on Friday' },
-          },
-        ],
+        ...changed,
+        [stream, { type: 'AnnouncementUnpinned', data: { announcementId: id } }],
+        [stream, { type: 'AnnouncementExpirySet', data: { announcementId: id, expiresOn: null } }],
       ],
-      {
-        announcements: [
-          {
-            announcement_id: id,
-            title: 'Water',
-            description: 'Off on Friday',
-            posted_at: at(0),
-            position: 1,
-          },
-        ],
-      },
+      { announcements: [edited] },
     );
+  });
+
+  it('payments: one row per event', () => {
     const paid = given([
       'payment-3-2026-march',
       rentPaid({ email: ana, name: 'Ana' }, { month: 'March', year: 2026, paidAt: at(3) }, leaseOf(), {

@@ -106,7 +106,7 @@ describe.skipIf(missing('postgres') || missing('kafka'))('the Kafka-fed projecto
     try {
       const last = await store.lastPosition();
       await until('the new coupon', () => hasApplied(test.db, last));
-      expect(await test.db('coupons_v1_coupons').where({ code: 'AFTER-RESTART' }).first('status')).toEqual({
+      expect(await test.db('coupons_v2_coupons').where({ code: 'AFTER-RESTART' }).first('status')).toEqual({
         status: 'available',
       });
     } finally {

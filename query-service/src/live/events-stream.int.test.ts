@@ -52,15 +52,18 @@ describe.skipIf(missing('postgres'))('live updates (SSE)', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     const views = (stream: typeof admin) => [...new Set(stream.received.map((c) => c.view))].sort();
-    expect(views(admin)).toEqual(['agreement-requests', 'announcements', 'coupons']);
-    expect(views(erin)).toEqual(['agreement-requests', 'announcements', 'coupons']);
-    expect(views(alice)).toEqual(['announcements', 'coupons']);
+    // The announcement is told to the residents too: its notifications change belongs to no one
+    // account, so every signed-in stream hears it (and only then asks whether it is theirs).
+    expect(views(admin)).toEqual(['agreement-requests', 'announcements', 'coupons', 'notifications']);
+    expect(views(erin)).toEqual(['agreement-requests', 'announcements', 'coupons', 'notifications']);
+    expect(views(alice)).toEqual(['announcements', 'coupons', 'notifications']);
     expect(views(anonymous)).toEqual(['coupons']);
     // Each message names the command behind it: one grep of its correlation id finds its whole way.
     const behind = (result: { position: number; events: Array<{ correlationId: string }> }) => ({
       position: result.position,
       correlationId: result.events[0]!.correlationId,
     });
+    expect(alice.received).toContainEqual({ view: 'notifications', ...behind(news) });
     expect(admin.received).toContainEqual({ view: 'coupons', ...behind(coupon) });
     expect(erin.received).toContainEqual({ view: 'agreement-requests', ...behind(request) });
 

@@ -11,13 +11,17 @@ import { requireCaller, roleFromView, type Caller } from '../auth/caller.ts';
 import type { QueryDeps } from '../query-deps.ts';
 import { defaultStreamCaps, streamCaps } from '../protection/stream-caps.ts';
 
-/** Whether `caller` may hear about `change`: admins everything, others public views and their own. */
+/**
+ * Whether `caller` may hear about `change`: admins everything, others public views and their own.
+ * A change of an owner's view that belongs to no one account (an announcement, told to every
+ * resident) is heard by everyone signed in: it says only that the view moved.
+ */
 export function mayHear(change: ViewChange, caller: Caller | null): boolean {
   const audience = readModelOf(change.view).audience;
   if (audience === 'public') return true;
   if (!caller) return false;
   if (caller.role === 'admin' || audience === 'signed-in') return true;
-  return audience === 'owner' && change.owner === caller.email;
+  return audience === 'owner' && (change.owner === null || change.owner === caller.email);
 }
 
 /** A signed-in stream: who listens, and the access token whose life bounds the stream's. */

@@ -17,6 +17,8 @@ describe('who hears which view change', () => {
     ['agreement-requests', 'erin@building.test', [false, true, true]],
     ['agreement-requests', 'bob@building.test', [false, false, true]],
     ['payments', 'bob@building.test', [false, false, true]],
+    // An announcement belongs to no one account: every resident's bell hears of it.
+    ['notifications', null, [false, true, true]],
     ['statistics', null, [false, false, true]],
     ['members', null, [false, false, true]],
   ] as const)('%s (owner %s): anonymous, erin, admin -> %j', (view, owner, expected) => {

@@ -1,5 +1,7 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
+import type { Knex } from 'knex';
+import { buildingDate } from '@building/events/rent-ledger/building-calendar';
 import { z } from 'zod';
 import { refuse } from '@building/events/domain-error';
 import { parseInput } from '@building/events/parse-input';
@@ -19,6 +21,24 @@ const query = z.object({
   size: z.coerce.number().int().min(1).max(50).default(10),
 });
 
+/**
+ * A person's own notifications, and the announcements posted while they lived in the building
+ * (between becoming a member and being removed), not past their last day.
+ */
+function theirs(db: Knex, email: string, today: string) {
+  const own = db(tables.notifications).where({ email }).select('notification_id', 'facts', 'created_at');
+  const announcements = db({ b: tables.broadcasts })
+    .select('b.notification_id', 'b.facts', 'b.created_at')
+    .where((q) => q.whereNull('b.expires_on').orWhere('b.expires_on', '>=', today))
+    .whereExists(
+      db({ r: tables.residencies })
+        .where('r.email', email)
+        .whereRaw('r.since <= b.created_at')
+        .where((q) => q.whereNull('r.ended_at').orWhereRaw('r.ended_at > b.created_at')),
+    );
+  return own.unionAll(announcements, true);
+}
+
 /** A person's notifications are theirs alone: an admin reads their own, not others'. */
 async function ownerOnly(ctx: Context, next: Next) {
   if ((ctx.state.caller as Caller).email !== ctx.state.email)
@@ -36,13 +56,14 @@ export function notificationRoutes(deps: QueryDeps): Router {
     .get('/notifications/:email', ownerOrAdmin(deps), ownerOnly, async (ctx) => {
       const email = ctx.state.email as string;
       const { page, size } = parseInput(query, ctx.query, 'query');
-      ctx.body = await readView(ctx, deps, ['notifications'], { email, page, size }, async () => {
+      // Announcements expire at the end of a Dhaka day: today is part of the answer's key.
+      const today = buildingDate(new Date());
+      ctx.body = await readView(ctx, deps, ['notifications'], { email, page, size, today }, async () => {
         const mark = deps.db(tables.recipients).where({ email }).select('read_up_to');
         const unread = deps.db.raw(`n.created_at > coalesce((?), '-infinity'::timestamptz)`, [mark]);
+        const all = () => deps.db.from(theirs(deps.db, email, today).as('n'));
         const [rows, counts] = await Promise.all([
-          deps
-            .db({ n: tables.notifications })
-            .where('n.email', email)
+          all()
             .select('n.notification_id', 'n.facts', 'n.created_at', deps.db.raw('? as unread', [unread]))
             .orderBy([
               { column: 'n.created_at', order: 'desc' },
@@ -50,13 +71,10 @@ export function notificationRoutes(deps: QueryDeps): Router {
             ])
             .limit(size)
             .offset(page * size),
-          deps
-            .db({ n: tables.notifications })
-            .where('n.email', email)
-            .first(
-              deps.db.raw('count(*)::int as total'),
-              deps.db.raw('count(*) filter (where ?)::int as unread', [unread]),
-            ),
+          all().first(
+            deps.db.raw('count(*)::int as total'),
+            deps.db.raw('count(*) filter (where ?)::int as unread', [unread]),
+          ),
         ]);
         return notificationPageSchema.parse({
           notifications: toResponses(notificationsView, rows),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseInput } from '@building/events/parse-input';
 import { tableNames } from '@building/events/read-models/read-model';
 import {
+  monthRentResponse,
   overdueRentResponse,
   rentLedgerResponse,
   rentLedgerView,
@@ -11,7 +12,7 @@ import {
   settledMonths as toSettledMonths,
 } from '@building/events/read-models/rent-ledger';
 import { buildingDay, startOfBuildingDay } from '@building/events/rent-ledger/building-calendar';
-import { overdueRent, personalLedger } from '@building/events/rent-ledger/ledger-answers';
+import { monthRent, overdueRent, personalLedger } from '@building/events/rent-ledger/ledger-answers';
 import type { Knex } from 'knex';
 import { safeText } from '@building/infra/http/safe-text';
 import { adminOnly, ownerOrAdmin } from '../auth/caller.ts';
@@ -70,6 +71,7 @@ export async function settledMonths(db: Knex, si?: readonly number[]) {
  * GET /rent-ledger/:email[?at=] (owner or admin; a former member still reads their own): each lease
  * month by month from its start, paid (with its transaction, for the receipt), due or overdue,
  * and the balance. GET /overdue-rent[?at=] (admin): who owes overdue rent, which months, how much.
+ * GET /rent-month[?at=] (admin): the building's month's rent owed, collected and overdue.
  * Both are computed from the ledger's facts at the moment asked, so a past date answers as it was.
  */
 export function rentLedgerRoutes(deps: QueryDeps): Router {
@@ -88,6 +90,13 @@ export function rentLedgerRoutes(deps: QueryDeps): Router {
       ctx.body = await readView(ctx, deps, ['rent-ledger'], { at: key }, async () => {
         const leases = toResponses(rentLedgerView, await deps.db(tables.leases));
         return overdueRentResponse.parse(overdueRent(leases, await settledMonths(deps.db), at));
+      });
+    })
+    .get('/rent-month', adminOnly(deps), async (ctx) => {
+      const { at, key } = asOf(ctx.query);
+      ctx.body = await readView(ctx, deps, ['rent-ledger'], { at: key }, async () => {
+        const leases = toResponses(rentLedgerView, await deps.db(tables.leases));
+        return monthRentResponse.parse(monthRent(leases, await settledMonths(deps.db), at));
       });
     });
 }

@@ -37,6 +37,13 @@ const notifications: Notification[] = [
     facts: { kind: 'agreement-rejected', si: 5, reason: 'apartment-booked' },
   },
 ];
+/** An announcement told to the residents, newest of all. */
+const announced: Notification = {
+  id: 'n4',
+  createdAt: at(4),
+  unread: true,
+  facts: { kind: 'announcement', announcementId: 'a1', title: 'Lift serviced on Sunday' },
+};
 
 describe('the notification bell', () => {
   it('shows the unread count, the texts built from the facts, and marks all read', async () => {
@@ -59,6 +66,18 @@ describe('the notification bell', () => {
     await waitFor(() => expect(callsTo('POST', '/notifications/read')).toHaveLength(1));
     expect(callsTo('POST', '/notifications/read')[0]!.body).toEqual({ upTo: at(3) });
     expect(await screen.findByRole('button', { name: 'Notifications' })).not.toHaveTextContent('2');
+  });
+
+  it('tells a resident of a new announcement, counted as unread', async () => {
+    backend.notifications.set(user.email, [announced, ...notifications]);
+    backend.readUpTo.set(user.email, at(3));
+    renderRoute('/dashboard/userProfile', { signedInAs: user });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    await userEvent.click(bell);
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(panel).getAllByRole('listitem')[0]?.querySelector('p')?.textContent).toBe(
+      'Unread: New announcement: Lift serviced on Sunday',
+    );
   });
 
   it('says so when there is nothing yet', async () => {

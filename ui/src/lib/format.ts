@@ -68,6 +68,9 @@ export function formatLongDate(value: number | string): string {
   return valid(date) ? formatter('long-date', longDate).format(date) : '—';
 }
 
+/** A Dhaka calendar day (YYYY-MM-DD) as people write it: noon keeps it that day in any zone. */
+export const formatDay = (day: string): string => formatLongDate(`${day}T12:00:00Z`);
+
 /** A serial, position or year in the reader's digits, ungrouped (2026, ২০২৬). */
 export const formatDigits = (value: number): string =>
   formatter('digits', { useGrouping: false }, true).format(value);

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { NotificationFacts } from '@building/events/read-models/notifications';
-import { formatLongDate, formatTaka, formatYear } from './format.ts';
+import type { InAppFacts } from '@building/events/read-models/notifications';
+import { formatDay, formatTaka, formatYear } from './format.ts';
 import { formatRecordedMonth as month } from './recorded-month.ts';
 
 const statusKey = {
@@ -12,7 +12,7 @@ const statusKey = {
 } as const;
 
 /** What a notification says, in the reader's language, built from its facts. */
-export function notificationText(t: TFunction, facts: NotificationFacts): string {
+export function notificationText(t: TFunction, facts: InAppFacts): string {
   switch (facts.kind) {
     case 'agreement-accepted':
       return t('notifications.agreementAccepted', { apartment: facts.apartment });
@@ -69,7 +69,7 @@ export function notificationText(t: TFunction, facts: NotificationFacts): string
       if (facts.status === 'scheduled' && facts.scheduledFor)
         return t('notifications.maintenanceScheduled', {
           apartment: facts.apartment,
-          date: formatLongDate(`${facts.scheduledFor}T12:00:00Z`),
+          date: formatDay(facts.scheduledFor),
         });
       if (facts.status === 'declined' && facts.reason)
         return t('notifications.maintenanceDeclined', { apartment: facts.apartment, reason: facts.reason });
@@ -81,6 +81,8 @@ export function notificationText(t: TFunction, facts: NotificationFacts): string
       return t('notifications.maintenanceComment', { text: facts.text });
     case 'member-removed':
       return t('notifications.memberRemoved');
+    case 'announcement':
+      return t('announcementTerms.notification', { title: facts.title });
     default: {
       const unhandled: never = facts;
       return String(unhandled);

@@ -4,7 +4,7 @@ import { notificationPageSchema, type NotificationPage } from '@building/events/
 import { command, query } from './api-client.ts';
 import { viewKey } from './view-keys.ts';
 
-export type { Notification, NotificationFacts } from '@building/events/read-models/notifications';
+export type { InAppFacts, Notification } from '@building/events/read-models/notifications';
 
 /** The newest notifications the bell shows. */
 export const BELL_PAGE_SIZE = 10;

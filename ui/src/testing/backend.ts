@@ -32,22 +32,15 @@ export const backend = {
   languages: new Map<string, string>(),
 };
 
+/** A coupon as GET /coupons answers it: available, no last day, no limit, unused unless said. */
+export const coupon = (
+  fields: Pick<Coupon, '_id' | 'code' | 'discount' | 'description'> & Partial<Coupon>,
+): Coupon => ({ status: 'available', expiresOn: null, usageLimit: null, uses: 0, ...fields });
+
 export function resetBackend() {
   backend.coupons = [
-    {
-      _id: 'c1',
-      code: 'WELCOME10',
-      discount: 10,
-      description: 'Ten percent off your first month',
-      status: 'available',
-    },
-    {
-      _id: 'c2',
-      code: 'SUMMER15',
-      discount: 15,
-      description: 'Summer offer on any apartment',
-      status: 'available',
-    },
+    coupon({ _id: 'c1', code: 'WELCOME10', discount: 10, description: 'Ten percent off your first month' }),
+    coupon({ _id: 'c2', code: 'SUMMER15', discount: 15, description: 'Summer offer on any apartment' }),
   ];
   backend.apartments = makeApartments(8);
   backend.admins = new Set();

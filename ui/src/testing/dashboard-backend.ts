@@ -1,18 +1,19 @@
 import { configure } from '@testing-library/react';
 import { monthSchema, type Month } from '@building/events/catalogue';
 import { parsePeriodSearch } from '@building/events/period-search';
+import { buildingDate } from '@building/events/rent-ledger/building-calendar';
 import type { AgreementRequest } from '@building/events/read-models/agreement-requests';
 import type { Announcement } from '@building/events/read-models/announcements';
 import type { MemberApartment } from '@building/events/read-models/member-apartments';
 import type { MemberListEntry as Member } from '@building/events/read-models/members';
 import type { Payment } from '@building/events/read-models/payments';
-import type { OverdueRent, RentLedger } from '@building/events/read-models/rent-ledger';
+import type { MonthRent, OverdueRent, RentLedger } from '@building/events/read-models/rent-ledger';
 import type { AccountResponse } from '@building/events/read-models/account';
 import type { ApartmentStats } from '@building/events/read-models/statistics';
 import { http, HttpResponse } from 'msw';
 import { beforeEach } from 'vitest';
 import { env } from '../lib/env.ts';
-import { backend } from './backend.ts';
+import { backend, coupon } from './backend.ts';
 import { bearerEmail, recordCall } from './record-call.ts';
 import { problem } from './handlers.ts';
 import { maintenanceHandlers, resetMaintenance } from './maintenance-backend.ts';
@@ -55,6 +56,7 @@ export const dashboard = {
   /** GET /account/:email's answers by email (an empty account for anyone else). */
   accounts: {} as Record<string, AccountResponse>,
   overdueRent: noneOverdue(),
+  monthRent: noRent(),
   audit: undefined as unknown,
   intents: [] as Intent[],
   /** Card payments the sandbox confirmed (intent ids). */
@@ -66,22 +68,60 @@ function noneOverdue(): OverdueRent {
   return { asOf: '2026-03-10T00:00:00.000Z', members: 0, months: 0, amountPoisha: 0, rows: [] };
 }
 
+function noRent(): MonthRent {
+  return {
+    asOf: '2026-03-10T00:00:00.000Z',
+    year: 2026,
+    month: 'March',
+    duePoisha: 0,
+    collectedPoisha: 0,
+    overduePoisha: 0,
+  };
+}
+
 export const sandboxUrl = 'http://sandbox.test';
+
+/** An announcement as GET /anouncement answers it: unpinned, never expiring, never edited unless said. */
+export const announcement = (
+  fields: Pick<Announcement, '_id' | 'title' | 'description' | 'postedAt'> & Partial<Announcement>,
+): Announcement => ({ pinned: false, expiresOn: null, editedAt: null, ...fields });
+
+/** POST /addCoupon's and PUT /coupons/:id's body: absent limits are none. */
+interface CouponBody {
+  discount: number;
+  description?: string;
+  expiresOn?: string | null;
+  usageLimit?: number | null;
+}
+const couponTerms = (body: CouponBody) => ({
+  discount: body.discount,
+  description: body.description ?? '',
+  expiresOn: body.expiresOn ?? null,
+  usageLimit: body.usageLimit ?? null,
+});
+
+/** POST and PUT /anouncement's body. */
+interface AnnouncementBody {
+  title: string;
+  description: string;
+  pinned?: boolean;
+  expiresOn?: string | null;
+}
 
 export function resetDashboard() {
   dashboard.announcements = [
-    {
+    announcement({
       _id: 'n1',
       title: 'Water supply',
       description: 'The water will be off on Friday from 10 to 12.',
       postedAt: '2026-01-04T20:30:00.000Z',
-    },
-    {
+    }),
+    announcement({
       _id: 'n2',
       title: 'Rooftop party',
       description: 'Join us on the rooftop garden on Saturday evening.',
       postedAt: '2026-01-02T09:00:00.000Z',
-    },
+    }),
   ];
   dashboard.myAgreements = {};
   dashboard.stats = {
@@ -99,6 +139,7 @@ export function resetDashboard() {
   dashboard.rentLedgers = {};
   dashboard.accounts = {};
   dashboard.overdueRent = noneOverdue();
+  dashboard.monthRent = noRent();
   dashboard.audit = undefined;
   dashboard.intents = [];
   dashboard.succeeded = new Set();
@@ -139,19 +180,39 @@ export const dashboardHandlers = [
     return refuse(request, 'signed-in') ?? HttpResponse.json(dashboard.announcements);
   }),
   http.post(c('/anouncement'), async ({ request }) => {
-    const body = (await recordCall(request)) as { title: string; description: string };
+    const body = (await recordCall(request)) as AnnouncementBody;
     const refused = refuse(request, 'admin');
     if (refused) return refused;
     if (!body.title || !body.description)
       return problem(400, 'title and description are required', 'Bad Request');
     const _id = `n${dashboard.announcements.length + 1}`;
-    dashboard.announcements.unshift({
-      _id,
-      title: body.title,
-      description: body.description,
-      postedAt: new Date().toISOString(),
-    });
+    dashboard.announcements.unshift(
+      announcement({
+        _id,
+        title: body.title,
+        description: body.description,
+        postedAt: new Date().toISOString(),
+        pinned: body.pinned ?? false,
+        expiresOn: body.expiresOn ?? null,
+      }),
+    );
     return HttpResponse.json({ insertedId: _id, ...written() });
+  }),
+  http.put(c('/anouncement/:id'), async ({ request, params }) => {
+    const body = (await recordCall(request)) as AnnouncementBody;
+    const refused = refuse(request, 'admin');
+    if (refused) return refused;
+    const index = dashboard.announcements.findIndex((a) => a._id === param(params.id));
+    const was = dashboard.announcements[index];
+    if (!was) return problem(404, 'no such announcement', 'Not Found', 'announcement-not-found');
+    const now = { pinned: body.pinned ?? false, expiresOn: body.expiresOn ?? null };
+    const changed =
+      was.title !== body.title ||
+      was.description !== body.description ||
+      was.pinned !== now.pinned ||
+      was.expiresOn !== now.expiresOn;
+    dashboard.announcements[index] = { ...was, title: body.title, description: body.description, ...now };
+    return HttpResponse.json({ modifiedCount: changed ? 1 : 0, ...written() });
   }),
   http.get(q('/myAgreements/:email'), async ({ request, params }) => {
     await recordCall(request);
@@ -210,21 +271,28 @@ export const dashboardHandlers = [
     );
   }),
   http.post(c('/addCoupon'), async ({ request }) => {
-    const body = (await recordCall(request)) as { code: string; discount: number; description: string };
+    const body = (await recordCall(request)) as CouponBody & { code: string };
     const refused = refuse(request, 'admin');
     if (refused) return refused;
     if (backend.coupons.some((coupon) => coupon.code.toLowerCase() === body.code.toLowerCase())) {
       return problem(409, `the coupon code '${body.code}' is already used`, 'Conflict', 'coupon-code-taken');
     }
     const _id = `c${backend.coupons.length + 1}`;
-    backend.coupons.push({
-      _id,
-      code: body.code,
-      discount: body.discount,
-      description: body.description,
-      status: 'available',
-    });
+    backend.coupons.push(coupon({ _id, code: body.code, ...couponTerms(body) }));
     return HttpResponse.json({ insertedId: _id, ...written() });
+  }),
+  http.put(c('/coupons/:id'), async ({ request, params }) => {
+    const body = (await recordCall(request)) as CouponBody;
+    const refused = refuse(request, 'admin');
+    if (refused) return refused;
+    const index = backend.coupons.findIndex((candidate) => candidate._id === params.id);
+    const was = backend.coupons[index];
+    if (!was) return problem(404, 'no such coupon', 'Not Found', 'coupon-not-found');
+    const terms = couponTerms(body);
+    if (terms.usageLimit !== null && terms.usageLimit < was.uses)
+      return problem(400, 'used more often', 'Bad Request', 'coupon-limit-below-uses');
+    backend.coupons[index] = { ...was, ...terms };
+    return HttpResponse.json({ modifiedCount: 1, ...written() });
   }),
   ...(['couponAvailable', 'couponUnavailable'] as const).map((path) =>
     http.patch(c(`/${path}/:id`), async ({ request, params }) => {
@@ -257,8 +325,14 @@ export const dashboardHandlers = [
       const coupon = backend.coupons.find(
         (candidate) => candidate.code.toLowerCase() === body.code?.toLowerCase(),
       );
-      if (!coupon || coupon.status !== 'available')
+      if (!coupon)
+        return problem(400, `no coupon with the code '${body.code}'`, 'Bad Request', 'unknown-coupon-code');
+      if (coupon.status !== 'available')
         return problem(409, `the coupon '${body.code}' is not available`, 'Conflict', 'coupon-unavailable');
+      if (coupon.expiresOn !== null && coupon.expiresOn < buildingDate(new Date()))
+        return problem(409, `the coupon '${coupon.code}' expired`, 'Conflict', 'coupon-expired');
+      if (coupon.usageLimit !== null && coupon.uses >= coupon.usageLimit)
+        return problem(409, `the coupon '${coupon.code}' was used up`, 'Conflict', 'coupon-used-up');
       discount = coupon.discount;
     }
     const payable = lease.rent - (lease.rent * discount) / 100;
@@ -329,6 +403,10 @@ export const dashboardHandlers = [
   http.get(q('/overdue-rent'), async ({ request }) => {
     await recordCall(request);
     return refuse(request, 'admin') ?? HttpResponse.json(dashboard.overdueRent);
+  }),
+  http.get(q('/rent-month'), async ({ request }) => {
+    await recordCall(request);
+    return refuse(request, 'admin') ?? HttpResponse.json(dashboard.monthRent);
   }),
   http.get(q('/payments/:email'), async ({ request, params }) => {
     await recordCall(request);

@@ -4,6 +4,7 @@ import { streams } from '@building/events/streams';
 import { leaseOfMonth } from '@building/domain/account/apartment-leases';
 import { monthBalance, openCharges, standingPayments } from '@building/domain/account/month-account';
 import { ledgersAt, type LeaseLedger } from '@building/events/rent-ledger/lease-ledger';
+import type { CouponLimits } from '@building/domain/coupon/coupon';
 import { journalAt } from '@building/domain/books/journal';
 import { trialBalanceOf, type TrialBalance } from '@building/events/books/trial-balance';
 import type { Replay } from './state-at.ts';
@@ -11,7 +12,9 @@ import type { Replay } from './state-at.ts';
 /** Who holds an apartment, since when. */
 export type Holding = Omit<EventData<'AgreementAccepted'>, 'requestId' | 'acceptedAt'> & { since: string };
 
-export type CouponStatus = EventData<'CouponAdded'> & { status: 'available' | 'unavailable' };
+/** A coupon's terms at the moment, its limits and the completed payments that used it. */
+export type CouponStatus = EventData<'CouponAdded'> &
+  CouponLimits & { uses: number; status: 'available' | 'unavailable' };
 
 /** One payment attempt (one PaymentIntent) with the status it had reached. */
 export interface PaymentAttempt {

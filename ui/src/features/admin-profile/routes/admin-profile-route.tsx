@@ -1,11 +1,14 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { maintenanceStatuses } from '@building/events/catalogue';
-import { formatNumber, formatTaka } from '../../../lib/format.ts';
+import { formatNumber, formatTaka, formatYear } from '../../../lib/format.ts';
+import { formatRecordedMonth } from '../../../lib/recorded-month.ts';
 import { useOverdueRent, type OverdueRent } from '../../../lib/overdue-rent.ts';
 import './admin-profile.css';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { ProfileCard } from '../../../components/profile-card.tsx';
 import { useApartmentStats, type ApartmentStats } from '../api/get-apartment-stats.ts';
+import { useMonthRent, type MonthRent } from '../api/get-month-rent.ts';
 
 function Tiles({ tiles }: { tiles: Array<{ label: string; value: string }> }) {
   return (
@@ -20,7 +23,31 @@ function Tiles({ tiles }: { tiles: Array<{ label: string; value: string }> }) {
   );
 }
 
-function StatTiles({ stats, overdue }: { stats: ApartmentStats; overdue: OverdueRent | undefined }) {
+/** This month's rent in taka: owed, collected, overdue (all months), and who owes past the 5th. */
+function rentTiles(t: TFunction, rent: MonthRent | undefined, overdue: OverdueRent | undefined) {
+  const month = rent && `${formatRecordedMonth(rent.month)} ${formatYear(rent.year)}`;
+  return [
+    ...(rent
+      ? [
+          { label: t('buildingMoney.rentDue', { month }), value: formatTaka(rent.duePoisha / 100) },
+          { label: t('buildingMoney.collected', { month }), value: formatTaka(rent.collectedPoisha / 100) },
+          { label: t('ledger.overdueAmount'), value: formatTaka(rent.overduePoisha / 100) },
+        ]
+      : []),
+    // The list is on the Overdue Rent page.
+    ...(overdue ? [{ label: t('ledger.overdueMembers'), value: formatNumber(overdue.members) }] : []),
+  ];
+}
+
+function StatTiles({
+  stats,
+  rent,
+  overdue,
+}: {
+  stats: ApartmentStats;
+  rent: MonthRent | undefined;
+  overdue: OverdueRent | undefined;
+}) {
   const { t } = useTranslation();
   const tiles = [
     // Flats, not percentages: what an office counts and lets.
@@ -29,14 +56,8 @@ function StatTiles({ stats, overdue }: { stats: ApartmentStats; overdue: Overdue
     { label: t('pages.bookedRooms'), value: formatNumber(stats.booked) },
     { label: t('pages.users'), value: formatNumber(stats.user) },
     { label: t('pages.members'), value: formatNumber(stats.member) },
-    // Who owes rent past the 5th: shown once known (the list is on the Overdue Rent page).
-    ...(overdue
-      ? [
-          { label: t('ledger.overdueMembers'), value: formatNumber(overdue.members) },
-          { label: t('ledger.overdueAmount'), value: formatTaka(overdue.amountPoisha / 100) },
-        ]
-      : []),
   ];
+  const money = rentTiles(t, rent, overdue);
   const requests = maintenanceStatuses.map((status) => ({
     label: t(`maintenance.statuses.${status}`),
     value: formatNumber(stats.maintenance[status]),
@@ -44,6 +65,12 @@ function StatTiles({ stats, overdue }: { stats: ApartmentStats; overdue: Overdue
   return (
     <>
       <Tiles tiles={tiles} />
+      {money.length > 0 && (
+        <>
+          <h3 className="title is-5 mt-4">{t('buildingMoney.title')}</h3>
+          <Tiles tiles={money} />
+        </>
+      )}
       <h3 className="title is-5 mt-4">{t('maintenance.statistics')}</h3>
       <Tiles tiles={requests} />
     </>
@@ -55,6 +82,7 @@ export default function AdminProfileRoute() {
   const { t } = useTranslation();
   const stats = useApartmentStats();
   const overdue = useOverdueRent();
+  const rent = useMonthRent();
   return (
     <DashboardPage id="admin-profile-title" title={t('pages.adminProfile')}>
       <ProfileCard role={t('pages.roleAdmin')} />
@@ -70,7 +98,7 @@ export default function AdminProfileRoute() {
           {t('pages.statsMissing')}
         </p>
       ) : (
-        <StatTiles stats={stats.data} overdue={overdue.data} />
+        <StatTiles stats={stats.data} rent={rent.data} overdue={overdue.data} />
       )}
     </DashboardPage>
   );

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { delay, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { env } from '../../../lib/env.ts';
@@ -11,7 +12,8 @@ import { server } from '../../../testing/server.ts';
 serveDashboardBackend();
 
 const admin = { email: 'admin@example.com', displayName: 'Ayesha Admin' };
-const tile = (label: string) => screen.getByText(label).closest('.stat-tile') as HTMLElement;
+const tile = (label: string) =>
+  screen.getByText(label, { selector: 'dt' }).closest('.stat-tile') as HTMLElement;
 
 describe('admin profile', () => {
   beforeEach(() => backend.admins.add(admin.email));
@@ -39,6 +41,34 @@ describe('admin profile', () => {
     expect(within(tile('Open')).getByText('3')).toBeInTheDocument();
     expect(within(tile('In progress')).getByText('1')).toBeInTheDocument();
     expect(within(tile('Done')).getByText('6')).toBeInTheDocument();
+  });
+
+  it("shows this month's rent in taka beside the counts: owed, collected, overdue", async () => {
+    dashboard.monthRent = {
+      asOf: '2026-03-10T00:00:00.000Z',
+      year: 2026,
+      month: 'March',
+      duePoisha: 4_800_000,
+      collectedPoisha: 2_160_050,
+      overduePoisha: 7_200_000,
+    };
+    dashboard.overdueRent = { ...dashboard.overdueRent, members: 2 };
+    renderRoute('/dashboard/adminProfile', { signedInAs: admin });
+    await screen.findByText('Rent due, March 2026');
+    expect(screen.getByRole('heading', { name: 'Rent' })).toBeInTheDocument();
+    expect(within(tile('Rent due, March 2026')).getByText('৳ 48,000')).toBeInTheDocument();
+    expect(within(tile('Collected, March 2026')).getByText('৳ 21,600.5')).toBeInTheDocument();
+    expect(within(tile('Overdue Rent')).getByText('৳ 72,000')).toBeInTheDocument();
+    expect(await within(tile('Residents Overdue')).findByText('2')).toBeInTheDocument();
+  });
+
+  it('in Bangla, with Bangla digits and month names', async () => {
+    dashboard.monthRent = { ...dashboard.monthRent, duePoisha: 4_800_000, collectedPoisha: 1_400_000 };
+    await i18next.changeLanguage('bn');
+    renderRoute('/dashboard/adminProfile', { signedInAs: admin });
+    await screen.findByText('মার্চ ২০২৬-এর পাওনা ভাড়া');
+    expect(within(tile('মার্চ ২০২৬-এর পাওনা ভাড়া')).getByText('৳ ৪৮,০০০')).toBeInTheDocument();
+    expect(within(tile('মার্চ ২০২৬-এ আদায়')).getByText('৳ ১৪,০০০')).toBeInTheDocument();
   });
 
   it('shows no flats for an empty building', async () => {

@@ -2,19 +2,21 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './announcements.css';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
-import { Pager } from '../../../components/pager.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { markAnnouncementsSeen } from '../../../lib/announcements-seen.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatLongDate, formatNumber } from '../../../lib/format.ts';
 import { useAnnouncements } from '../api/get-announcements.ts';
+import { AnnouncementTags } from '../components/announcement-tags.tsx';
 
 /** Announcements per page: a phone screen or two of them, not the whole history at once. */
 export const announcementsPerPage = 10;
 
 /**
- * Every announcement, newest first, a page at a time: a numbered title, the date it was posted,
- * and its text. Opening the page marks them seen (the sidebar counts the unseen).
+ * Every announcement, pinned ones first, then newest first, a page at a time: a numbered title,
+ * whether it is pinned and until when it is shown, the date it was posted (and edited), and its
+ * text. Opening the page marks them seen (the sidebar counts the unseen).
  */
 export default function AnnouncementsRoute() {
   const { t } = useTranslation();
@@ -46,10 +48,17 @@ export default function AnnouncementsRoute() {
                   {formatNumber(page * announcementsPerPage + index + 1)}.{' '}
                   <span translate="no">{announcement.title}</span>
                 </h2>
+                <AnnouncementTags announcement={announcement} />
                 {announcement.postedAt && (
                   <p className="is-size-7 text-muted mb-2">
                     {t('pages.posted')}{' '}
                     <time dateTime={announcement.postedAt}>{formatLongDate(announcement.postedAt)}</time>
+                    {announcement.editedAt && (
+                      <>
+                        {' · '}
+                        {t('announcementTerms.edited', { date: formatLongDate(announcement.editedAt) })}
+                      </>
+                    )}
                   </p>
                 )}
                 <p className="announcement-text" translate="no">
@@ -59,7 +68,7 @@ export default function AnnouncementsRoute() {
             ))}
           </ol>
         )}
-        <Pager page={Math.min(page, Math.max(0, pageCount - 1))} pageCount={pageCount} onChange={turn} />
+        <Pagination page={Math.min(page, Math.max(0, pageCount - 1))} pageCount={pageCount} onChange={turn} />
       </QueryStatus>
     </DashboardPage>
   );

@@ -1,53 +1,97 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { errorMessage } from '../../../lib/error-message.ts';
+import './announcements.css';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
-import { TextAreaField } from '../../../components/text-area-field.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { usePostAnnouncement } from '../api/post-announcement.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import type { Announcement } from '../api/get-announcements.ts';
+import {
+  useEditAnnouncement,
+  usePostAnnouncement,
+  type AnnouncementTerms,
+} from '../api/post-announcement.ts';
+import { AnnouncementForm, blankAnnouncement } from '../components/announcement-form.tsx';
+import { PostedAnnouncements } from '../components/posted-announcements.tsx';
 
-/** The admin's announcement form. */
+const termsOf = ({ title, description, pinned, expiresOn }: Announcement): AnnouncementTerms => ({
+  title,
+  description,
+  pinned,
+  expiresOn,
+});
+
+/**
+ * The admin's announcements: the form posts a new one (pinned, with a last day, if wanted), or
+ * edits the one picked from the list below; the list pins and unpins at a tap.
+ */
 export default function MakeAnnouncementRoute() {
   const { t } = useTranslation();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
   const post = usePostAnnouncement();
+  const edit = useEditAnnouncement();
+  const [editing, setEditing] = useState<Announcement | null>(null);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async (send: () => Promise<unknown>, failed: string, done: string) => {
     try {
-      await post.mutateAsync({ title: title.trim(), description: description.trim() });
+      await send();
     } catch (error) {
-      toast.error(errorMessage(error, t('pages.announcementFailed')));
-      return;
+      toast.error(errorMessage(error, failed));
+      return false;
     }
-    toast.success(t('pages.announcementAdded'));
-    setTitle('');
-    setDescription('');
+    toast.success(done);
+    return true;
   };
+  const onPost = (terms: AnnouncementTerms) =>
+    save(() => post.mutateAsync(terms), t('pages.announcementFailed'), t('pages.announcementAdded'));
+  const onEdit = async (terms: AnnouncementTerms) => {
+    if (!editing) return false;
+    const saved = await save(
+      () => edit.mutateAsync({ id: editing._id, ...terms }),
+      t('announcementTerms.saveFailed'),
+      t('announcementTerms.saved'),
+    );
+    if (saved) setEditing(null);
+    return saved;
+  };
+  const startEditing = (announcement: Announcement) => {
+    setEditing(announcement);
+    document.getElementById('make-announcement-title')?.scrollIntoView?.();
+  };
+  const togglePin = (announcement: Announcement) =>
+    void save(
+      () =>
+        edit.mutateAsync({ id: announcement._id, ...termsOf(announcement), pinned: !announcement.pinned }),
+      t('announcementTerms.saveFailed'),
+      t(announcement.pinned ? 'announcementTerms.nowUnpinned' : 'announcementTerms.nowPinned'),
+    );
 
   return (
-    <DashboardPage id="make-announcement-title" title={t('pages.makeAnnouncement')}>
-      <form className="box dashboard-form" onSubmit={onSubmit}>
-        <TextField
-          label={t('pages.title')}
-          name="title"
-          value={title}
-          required
-          onChange={(e) => setTitle(e.target.value)}
+    <DashboardPage
+      id="make-announcement-title"
+      title={editing ? t('announcementTerms.editing') : t('pages.makeAnnouncement')}
+    >
+      {editing ? (
+        <AnnouncementForm
+          key={editing._id}
+          initial={termsOf(editing)}
+          submitLabel={t('announcementTerms.save')}
+          pending={edit.isPending}
+          onSubmit={onEdit}
+          onCancel={() => setEditing(null)}
         />
-        <TextAreaField
-          label={t('pages.description')}
-          name="description"
-          required
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
+      ) : (
+        <AnnouncementForm
+          key="new"
+          initial={blankAnnouncement}
+          submitLabel={t('pages.addAnnouncement')}
+          pending={post.isPending}
+          onSubmit={onPost}
         />
-        <button type="submit" className={`button is-primary${post.isPending ? ' is-loading' : ''}`}>
-          {t('pages.addAnnouncement')}
-        </button>
-      </form>
+      )}
+      <PostedAnnouncements
+        onEdit={startEditing}
+        onTogglePin={togglePin}
+        pinning={edit.isPending && !editing ? (edit.variables?.id ?? null) : null}
+      />
     </DashboardPage>
   );
 }

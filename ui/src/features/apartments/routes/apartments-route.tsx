@@ -13,7 +13,7 @@ import { useWithdrawAgreement } from '../../../lib/withdraw-agreement.ts';
 import { AgreementButton, type AgreementAvailability } from '../components/agreement-button.tsx';
 import { confirmAndRequest, confirmAndWithdraw } from '../../../lib/agreement-dialogs.ts';
 import { ApartmentCard } from '../components/apartment-card.tsx';
-import { Pagination } from '../components/pagination.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
 
 /** The page in the address is numbered from 1 (`?page=2`); the API counts from 0. */
 function usePageParam(): [number, (page: number) => void] {
@@ -101,7 +101,7 @@ export default function ApartmentsRoute() {
             ))}
           </ul>
         )}
-        <Pagination page={page} pageCount={pageCount} onChange={setPage} />
+        <Pagination numbered page={page} pageCount={pageCount} onChange={setPage} />
       </div>
     </section>
   );

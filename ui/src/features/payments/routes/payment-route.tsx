@@ -46,19 +46,24 @@ function Payment({ terms, lease }: { terms: RentTerms; lease: MemberApartment })
   // What a refusal names: the apartment by its name, the month as the reader reads it.
   const about = { apartment: String(lease.apartment), month: `${monthName} ${formatYear(terms.year)}` };
 
-  /** The server prices the coupon; only when it agrees does the screen switch to that price. */
+  /**
+   * The server prices the coupon; only when it agrees does the screen switch to that price. A code
+   * the list does not hold is asked about too: the server says whether it is unknown, or why it
+   * no longer applies (past its last day, used up).
+   */
   const onApply = async () => {
-    if (!match) {
-      setCouponProblem(t('pages.noSuchCoupon', { code: typed.trim().toUpperCase() }));
-      return;
-    }
+    const code = match?.code ?? typed.trim();
     setApplying(true);
     try {
-      await queryClient.fetchQuery(paymentIntentQueryOptions({ ...terms, code: match.code }));
-      setApplied(match.code);
+      await queryClient.fetchQuery(paymentIntentQueryOptions({ ...terms, code }));
+      setApplied(code);
       setCouponProblem(null);
     } catch (error) {
-      setCouponProblem(errorMessage(error, undefined, about));
+      setCouponProblem(
+        isRefusal(error, 'unknown-coupon-code')
+          ? t('pages.noSuchCoupon', { code: code.toUpperCase() })
+          : errorMessage(error, undefined, about),
+      );
     } finally {
       setApplying(false);
     }

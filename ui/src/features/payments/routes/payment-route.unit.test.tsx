@@ -1,13 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { http } from 'msw';
 import { env } from '../../../lib/env.ts';
-import { backend, callsTo } from '../../../testing/backend.ts';
+import { backend, callsTo, coupon } from '../../../testing/backend.ts';
 import { problem } from '../../../testing/handlers.ts';
 import { server } from '../../../testing/server.ts';
 import { dashboard, sandboxUrl, serveDashboardBackend } from '../../../testing/dashboard-backend.ts';
 import { givenMemberLeasesA103, member } from '../../../testing/member-lease.ts';
 import { renderRoute } from '../../../testing/render-route.tsx';
+import { bn } from '../../../i18n/bn.ts';
 
 serveDashboardBackend();
 
@@ -36,13 +38,9 @@ const amount = (label: string) => screen.getByLabelText(label);
 describe('payment', () => {
   beforeEach(() => {
     givenMemberLeasesA103('2026-04-02');
-    backend.coupons.push({
-      _id: 'c3',
-      code: 'OLD5',
-      discount: 5,
-      description: 'Expired',
-      status: 'unavailable',
-    });
+    backend.coupons.push(
+      coupon({ _id: 'c3', code: 'OLD5', discount: 5, description: 'Expired', status: 'unavailable' }),
+    );
   });
 
   it('prices the month on the server, pays by card, shows the transaction id and records the payment', async () => {
@@ -95,11 +93,15 @@ describe('payment', () => {
     const input = screen.getByLabelText('Coupon code');
     const apply = screen.getByRole('button', { name: 'Apply coupon' });
     expect(apply).toBeDisabled();
-    await user.type(input, 'old5'); // known, but no longer available
+    await user.type(input, 'nope7'); // no coupon has it: the server says so, naming the code
     await user.click(apply);
-    expect(await screen.findByRole('alert')).toHaveTextContent('No available coupon has the code OLD5.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No available coupon has the code NOPE7.');
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(callsTo('POST', '/create-payment-intent')).toHaveLength(1);
+    await user.clear(input);
+    await user.type(input, 'old5'); // known, but no longer available: the server says why
+    await user.click(apply);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This coupon is not available.');
+    expect(callsTo('POST', '/create-payment-intent')).toHaveLength(3);
     await user.clear(input);
     expect(screen.queryByRole('alert')).toBeNull();
     await user.type(input, 'welcome10');
@@ -108,7 +110,7 @@ describe('payment', () => {
     await waitFor(() => expect(amount('Payable Amount')).toHaveTextContent('৳ 11,700'));
     expect(amount('Net Rent')).toHaveTextContent('৳ 13,000');
     expect(screen.getByText('Coupon WELCOME10 applied: 10% off.')).toBeInTheDocument();
-    expect(callsTo('POST', '/create-payment-intent')[1]?.body).toEqual({
+    expect(callsTo('POST', '/create-payment-intent')[3]?.body).toEqual({
       si: 3,
       month: 'March',
       year: 2026,
@@ -126,6 +128,22 @@ describe('payment', () => {
     await user.click(screen.getByRole('button', { name: 'Apply coupon' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This coupon is not available.');
     expect(amount('Payable Amount')).toHaveTextContent('৳ 13,000');
+  });
+
+  it('says so, in English and in Bangla, when the coupon expired or was used up meanwhile', async () => {
+    const { user } = renderRoute(path, { signedInAs: member });
+    await waitFor(() => expect(amount('Payable Amount')).toHaveTextContent('৳ 13,000'));
+    const summer = backend.coupons.find((c) => c.code === 'SUMMER15')!;
+    summer.expiresOn = '2026-01-31';
+    await user.type(screen.getByLabelText('Coupon code'), 'SUMMER15');
+    await user.click(screen.getByRole('button', { name: 'Apply coupon' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This coupon has expired.');
+    expect(amount('Payable Amount')).toHaveTextContent('৳ 13,000');
+
+    Object.assign(summer, { expiresOn: null, usageLimit: 3, uses: 3 });
+    await act(() => i18next.changeLanguage('bn'));
+    await user.click(screen.getByRole('button', { name: bn.pages.apply }));
+    expect(await screen.findByText(bn.refusals['coupon-used-up'])).toBeInTheDocument();
   });
 
   it('shows a declined card in a lasting alert under Pay and records nothing', async () => {
