@@ -7,6 +7,7 @@ import type { MonthOfYear } from '../../../lib/month-of-year.ts';
 import { useReceiptDownload } from '../../../lib/use-receipt-download.ts';
 import { useReversePayment } from '../api/desk-commands.ts';
 import type { MonthPayment } from '../month-owing.ts';
+import './account.css';
 import { ReasonModal } from './reason-modal.tsx';
 
 /** The month's payments with their receipts; a desk payment recorded in error is reversed with a reason. */
@@ -39,7 +40,10 @@ export function MonthPayments({
           <>
             <td>{formatShortDate(p.date)}</td>
             <td>
-              {t(`account.methods.${p.method as 'cash'}`)} · <span translate="no">{p.reference}</span>
+              {t(`account.methods.${p.method as 'cash'}`)}
+              <span className="is-block resident-line" translate="no">
+                {p.reference}
+              </span>
             </td>
             <td>{p.reversed ? <s>{formatTaka(p.amount)}</s> : formatTaka(p.amount)}</td>
             <td>
