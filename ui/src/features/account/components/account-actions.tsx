@@ -58,6 +58,7 @@ export function AccountActions({ account }: { account: AccountResponse }) {
                     })}{' '}
                     <Link
                       href={`/payment?si=${m.si}&month=${m.month}&year=${m.year}`}
+                      className="in-text-link"
                       aria-label={t('account.payMonth', { month })}
                     >
                       {t('account.pay')}
