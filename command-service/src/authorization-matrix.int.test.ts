@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponIdFor } from '@building/domain/coupon/coupon-id';
+import { monthNames } from '@building/events/catalogue';
+import { buildingDay } from '@building/events/rent-ledger/building-calendar';
 import { imageForm } from './testing/sample-images.ts';
 import {
   adminEmail,
@@ -77,6 +79,37 @@ async function maintenanceRequest(t: TestService, all: Record<ActorName, Actor>)
   });
   expect(reply.status).toBe(200);
   return reply.body.insertedId as string;
+}
+
+/** The month it is in the building now: a fresh lease owes it. */
+function thisMonth() {
+  const { year, index } = buildingDay(new Date());
+  return { month: monthNames[index]!, year };
+}
+
+/** A fresh member's lease, and a body naming its apartment and this month. */
+async function leasedMonth(t: TestService) {
+  const email = freshEmail('tenant');
+  const { si } = await t.makeMember(email);
+  return { email, si, ...thisMonth() };
+}
+
+/** A charge the admin adds to a fresh lease's month. */
+async function charge(t: TestService, all: Record<ActorName, Actor>) {
+  const { si, month, year } = await leasedMonth(t);
+  const body = { target: { si }, kind: 'water', month, year, amount: 250, description: 'Pump' };
+  const reply = await t.call('POST', '/charges', { token: all.admin.token, body });
+  expect(reply.status).toBe(200);
+  return { si, month, year, chargeId: (reply.body.insertedIds as string[])[0]! };
+}
+
+/** Money the admin records at the desk for a fresh lease's month. */
+async function deskPayment(t: TestService, all: Record<ActorName, Actor>) {
+  const { email, si, month, year } = await leasedMonth(t);
+  const body = { email, si, month, year, method: 'cash', reference: `DESK-${nextUnique()}`, amount: 100 };
+  const reply = await t.call('POST', '/payments/offline', { token: all.admin.token, body });
+  expect(reply.status).toBe(200);
+  return { si, month, year, paymentId: reply.body.paymentId as string };
 }
 
 const apartmentBody = {
@@ -257,6 +290,70 @@ const matrix: Row[] = [
       body: { text: 'Any news?' },
     }),
     expect: { anonymous: 401, user: 403, member: 200, otherMember: 403, admin: 200 },
+  },
+  {
+    route: "POST /charges (a member's apartment, this month)",
+    prepare: async (t) => {
+      const { si, month, year } = await leasedMonth(t);
+      const body = { target: { si }, kind: 'service', month, year, amount: 1500, description: '' };
+      return { method: 'POST', path: '/charges', body };
+    },
+    expect: adminOnly,
+  },
+  {
+    route: 'POST /charges (every leased apartment)',
+    prepare: async () => ({
+      method: 'POST',
+      path: '/charges',
+      body: { target: 'all', kind: 'other', ...thisMonth(), amount: 10, description: 'Gate remote' },
+    }),
+    expect: adminOnly,
+  },
+  {
+    route: 'POST /charges/cancel (an unpaid charge)',
+    prepare: async (t, _actor, all) => ({
+      method: 'POST',
+      path: '/charges/cancel',
+      body: { ...(await charge(t, all)), reason: 'Added twice' },
+    }),
+    expect: adminOnly,
+  },
+  {
+    route: 'PUT /charge-plans/service',
+    prepare: async () => ({ method: 'PUT', path: '/charge-plans/service', body: { amount: 1500 } }),
+    expect: adminOnly,
+  },
+  {
+    route: 'PUT /tariffs/:utility',
+    prepare: async () => ({ method: 'PUT', path: '/tariffs/electricity', body: { perUnit: 8, fixed: 100 } }),
+    expect: adminOnly,
+  },
+  {
+    route: "POST /meter-readings (a member's apartment)",
+    prepare: async (t) => {
+      const { si } = await leasedMonth(t);
+      const body = { si, utility: 'water', reading: 120, readAt: new Date().toISOString() };
+      return { method: 'POST', path: '/meter-readings', body };
+    },
+    expect: adminOnly,
+  },
+  {
+    route: "POST /payments/offline (part of a member's month)",
+    prepare: async (t) => {
+      const month = await leasedMonth(t);
+      const body = { ...month, method: 'bkash', reference: `BK-${nextUnique()}`, amount: 500 };
+      return { method: 'POST', path: '/payments/offline', body };
+    },
+    expect: adminOnly,
+  },
+  {
+    route: 'POST /payments/offline/reverse (a payment at the desk)',
+    prepare: async (t, _actor, all) => ({
+      method: 'POST',
+      path: '/payments/offline/reverse',
+      body: { ...(await deskPayment(t, all)), reason: 'Recorded on the wrong flat' },
+    }),
+    expect: adminOnly,
   },
   {
     route: 'POST /deposits/payments (a member’s deposit)',

@@ -12,6 +12,7 @@ import { createKafka } from '@building/infra/kafka/kafka-client';
 import { ensureTopics } from '@building/infra/kafka/ensure-topics';
 import { createLogger, type Logger } from '@building/infra/logging/logger';
 import { createProjector, type ProjectorLog } from './apply-events.ts';
+import { buildNewViews } from './build-new-views.ts';
 import { logBatches } from './log-batches.ts';
 import { traceBatches } from './trace-batches.ts';
 import { liveTarget } from './projection-target.ts';
@@ -33,9 +34,11 @@ export async function startProjector(
   const db = knex({ client: 'pg', connection: config.DATABASE_URL, pool: { min: 0, max: 5 } });
   try {
     await migrateEventStore(db);
+    const log = options.log ?? ((line: string) => logger.warn(line));
+    // A new view (or a new version of one) is built from the whole log before going live.
+    await buildNewViews(db, projections, log);
     const targets = projections.map(liveTarget);
     await migrateProjector(db, targets);
-    const log = options.log ?? ((line: string) => logger.warn(line));
     const projector = logBatches(traceBatches(createProjector({ db, targets, log }), 'projector'), logger);
     const groupId = options.groupId ?? PROJECTOR_GROUP_ID;
     // The metrics port (METRICS_PORT_PROJECTOR): the views' lag, and the group's in the Kafka mode.

@@ -10,10 +10,11 @@ const march = { si: 1, apartment: 'A-101', month: 'March', year: 2026, email: pe
 
 describe.skipIf(missing('postgres'))('GET /account/:email', () => {
   let q: QueryHarness;
+  let script: Awaited<ReturnType<typeof scriptedBuilding>>;
 
   beforeAll(async () => {
     q = await createQueryHarness('account_routes');
-    await scriptedBuilding(q.history);
+    script = await scriptedBuilding(q.history);
     // Alice's March: a water charge on the 2nd, part paid by bKash on the 3rd.
     const leaseId = randomUUID();
     await q.store.append(
@@ -80,5 +81,55 @@ describe.skipIf(missing('postgres'))('GET /account/:email', () => {
     expect((await q.get(`/account/${alice}`, { as: people.bob.email })).status).toBe(403);
     expect((await q.get(`/account/${alice}`, { as: people.admin.email })).status).toBe(200);
     expect((await q.get(`/account/${alice}?at=soon`, { as: people.alice.email })).status).toBe(400);
+  });
+  it('answers every kind of line: card payment, refund, deposit, its payment and settlement, with the running balance', async () => {
+    const dave = people.dave.email;
+    // Dave's lease of apartment 3 has ended: his deposit is paid at the desk, then settled.
+    await q.history.refundAtProvider(script.payments.daveMarch.transactionId, 100_000);
+    await q.history.payDeposit(dave, 3, 1_000_000, 'cash', 'DESK-1');
+    await q.history.settleDeposit(
+      dave,
+      3,
+      [{ reason: 'Broken window', amountPoisha: 200_000 }],
+      'bkash',
+      'BK-9',
+    );
+    await q.catchUp();
+    const reply = await q.get(`/account/${encodeURIComponent(dave)}`, { as: people.admin.email });
+    expect(reply.status).toBe(200);
+    const lines = reply.body.lines as Array<Record<string, unknown> & { kind: string; balance: number }>;
+    const kinds = new Set(lines.map((l) => l.kind));
+    for (const kind of ['rent', 'card-payment', 'refund', 'deposit', 'deposit-payment', 'deposit-release'])
+      expect(kinds).toContain(kind);
+    expect(kinds).toContain('deposit-deduction');
+    expect(kinds).toContain('deposit-return');
+    expect(lines.find((l) => l.kind === 'refund')).toMatchObject({
+      month: 'March',
+      debit: 1_000,
+      method: 'card',
+      reference: expect.stringMatching(/^re_/),
+      refId: script.payments.daveMarch.transactionId,
+    });
+    expect(lines.find((l) => l.kind === 'deposit-payment')).toMatchObject({
+      method: 'cash',
+      reference: 'DESK-1',
+    });
+    expect(lines.find((l) => l.kind === 'deposit-return')).toMatchObject({
+      method: 'bkash',
+      reference: 'BK-9',
+    });
+    // Each line's balance is the one before it plus what it owes, less what it pays.
+    let running = 0;
+    for (const line of lines) {
+      running += (line.debit as number) - (line.credit as number);
+      expect(line.balance).toBeCloseTo(running, 2);
+    }
+    expect(reply.body.balance).toBeCloseTo(running, 2);
+    // March (paid by card, then 1,000 taka refunded at the provider) counts the refund off what it paid.
+    const card = lines.find((l) => l.kind === 'card-payment' && l.month === 'March' && l.si === 3)!;
+    const marchTotals = reply.body.months.find(
+      (m: { si: number; month: string }) => m.si === 3 && m.month === 'March',
+    );
+    expect(marchTotals.paid).toBe((card.credit as number) - 1_000);
   });
 });

@@ -31,7 +31,8 @@ export interface LeaseMonth {
  * card); some are reminded first, a few only once overdue, a few leave the month unpaid; the odd
  * one pays twice from two tabs and the second charge is refunded. The month's charges (the plan's
  * service charge, the meter's bill, an admin's charge, a late fee) are added first; some pay it all
- * at the desk, by bank or by mobile money, and card payers settle the charges there after the rent.
+ * at the desk, by bank or by mobile money; card payers pay the month's total, half of them after
+ * paying part of it at the desk.
  * Besides the money: a maintenance
  * request now and then, taken through the admin's triage with comments; the member reads their
  * notifications and changes which emails they get.
@@ -48,8 +49,9 @@ export async function liveMonth(commands: GeneratedCommands, coupons: readonly s
   await chargeMonth(commands, lease, late || unpaid);
   if (!unpaid && random.chance(0.2)) await payAtDesk(commands, lease);
   else if (!unpaid) {
+    // Part at the desk first, now and then: the card pays the rest of the month.
+    if (random.chance(0.5)) await payAtDesk(commands, lease, 0.5);
     await payRent(commands, coupons, lease, member);
-    if (random.chance(0.7)) await payAtDesk(commands, lease);
   }
   if (random.chance(0.06)) await maintenanceRequest(commands, lease, member);
   if (random.chance(0.15)) await run((now) => markNotificationsRead(context, { caller: member, now }));

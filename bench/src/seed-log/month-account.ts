@@ -76,12 +76,12 @@ export async function chargeMonth(commands: GeneratedCommands, lease: LeaseMonth
 }
 
 /**
- * Rent and charges paid at the desk, by bank or by mobile money: in full, or in two parts; the
- * odd payment recorded in error is reversed.
+ * Rent and charges paid at the desk, by bank or by mobile money: in full, or in two parts (`share`:
+ * that part of what the month still owes); the odd payment recorded in error is reversed.
  */
-export async function payAtDesk(commands: GeneratedCommands, lease: LeaseMonth): Promise<void> {
+export async function payAtDesk(commands: GeneratedCommands, lease: LeaseMonth, share = 1): Promise<void> {
   const { context, random, admin, attempt } = commands;
-  const owed = await remaining(commands, lease);
+  const owed = Math.floor((await remaining(commands, lease)) * share);
   if (owed <= 0) return;
   const parts =
     owed > 200 && random.chance(0.3) ? [Math.floor(owed / 2), owed - Math.floor(owed / 2)] : [owed];

@@ -32,8 +32,8 @@ export async function stateOfViews(db: Knex): Promise<ComparableState> {
   const coupons = await db('coupons_v2_coupons').select('coupon_id', 'status');
   const payments = await db('payments_v1_payments').select('si', 'year', 'month', 'email', 'amount_poisha');
   const refunds = await db('payments_v1_refunds').select();
-  const leases = await db('rent_ledger_v2_leases').select('lease_id', 'ended_at');
-  const months = await db('rent_ledger_v2_months')
+  const leases = await db('rent_ledger_v3_leases').select('lease_id', 'ended_at');
+  const months = await db('rent_ledger_v3_months')
     .where((q) => q.whereNotNull('due_reminded_at').orWhereNotNull('overdue_reminded_at'))
     .select();
   return {

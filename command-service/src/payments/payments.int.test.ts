@@ -9,6 +9,7 @@ import {
   leasedSince,
   member,
   registered,
+  requestId,
   requested,
 } from '@building/domain/testing/fixtures';
 import { couponIdFor } from '@building/domain/coupon/coupon-id';
@@ -613,5 +614,111 @@ describe.skipIf(missing('postgres'))('rent payments through the payment sandbox'
       /December 2025 is outside the lease of apartment 7 \(from January 2026\)/,
     );
     expect(await h.eventsOf(streams.payment(si, 2025, 'December'))).toEqual([]);
+  });
+  it("prices the month's total, itemised in the intent, the RentPaid and the receipt; then a charge alone", async () => {
+    // April 2027 owes a generator charge beside the rent, and the desk took 2,000 taka by bKash.
+    const april = {
+      si,
+      apartment: '3A01',
+      month: 'April',
+      year: 2027,
+      email: mina.email,
+      name: 'Mina',
+    } as const;
+    const leaseId = requestId(si);
+    const charge = (chargeId: string, amountPoisha: number, description: string): DomainEvent => ({
+      type: 'ChargeAdded',
+      data: {
+        ...april,
+        leaseId,
+        chargeId,
+        block: 'A',
+        kind: 'other',
+        amountPoisha,
+        description,
+        origin: 'admin',
+        addedBy: admin.email,
+        addedAt: '2027-04-01T04:00:00.000Z',
+      },
+    });
+    await h.seed(charge('44444444-4444-4444-8444-444444444444', 250_000, 'Generator fuel'), {
+      type: 'OfflinePaymentRecorded',
+      data: {
+        ...april,
+        leaseId,
+        paymentId: '55555555-5555-4555-8555-555555555555',
+        method: 'bkash',
+        reference: 'BK-2027-4',
+        amountPoisha: 200_000,
+        recordedBy: admin.email,
+        recordedAt: '2027-04-02T04:00:00.000Z',
+      },
+    });
+    const started = await call('/create-payment-intent', { si, month: 'April', year: 2027, code: 'SAVE15' });
+    expect(started.status).toBe(200);
+    // 10,493.25 of rent after the coupon, less the 2,000 paid at the desk, and the charge.
+    expect(started.body).toMatchObject({ rent: 12_345, discount: 15, payable: 10_993.25, amount: 1_099_325 });
+    expect(started.body.items).toEqual([
+      { kind: 'rent', description: '', amountPoisha: 849_325, amount: 8_493.25 },
+      {
+        kind: 'charge',
+        chargeId: '44444444-4444-4444-8444-444444444444',
+        description: 'Generator fuel',
+        amountPoisha: 250_000,
+        amount: 2_500,
+      },
+    ]);
+    const intentId = String(started.body.paymentIntentId);
+    const intent = await h.stripe.paymentIntents.retrieve(intentId);
+    expect(intent.metadata).toMatchObject({
+      amount: '1099325',
+      items: 'rent 849325, charge:44444444 250000',
+    });
+    expect((await confirm(intentId, 'pm_card_visa')).status).toBe('succeeded');
+    expect((await recordPayment(intentId)).status).toBe(200);
+    const [paid] = (await h.eventsOf(streams.payment(si, 2027, 'April'))).filter(
+      (e) => e.type === 'RentPaid',
+    );
+    expect(paid?.data).toMatchObject({
+      amountPoisha: 1_099_325,
+      items: [
+        { kind: 'rent', description: '', amountPoisha: 849_325 },
+        { kind: 'charge', chargeId: '44444444-4444-4444-8444-444444444444', amountPoisha: 250_000 },
+      ],
+    });
+
+    const receipt = await fetch(`${h.url}/payments/${intentId}/receipt`, {
+      headers: { authorization: `Bearer ${tokens[mina.email]}` },
+    });
+    const text = pdfPageText(Buffer.from(await receipt.arrayBuffer()));
+    // (Mina reads in Bangla since an earlier test.)
+    for (const expected of ['৳ ৮,৪৯৩.২৫', 'Generator fuel৳ ২,৫০০', '৳ ১০,৯৯৩.২৫ (BDT)'])
+      expect(text).toContain(expected);
+
+    // The rent is paid; a charge added after it is still payable by card, alone, without a coupon.
+    expect((await call('/create-payment-intent', { si, month: 'April', year: 2027 })).status).toBe(409);
+    await h.seed(charge('66666666-6666-4666-8666-666666666666', 120_000, 'Water'));
+    const withCoupon = await call('/create-payment-intent', {
+      si,
+      month: 'April',
+      year: 2027,
+      code: 'SAVE15',
+    });
+    expect(withCoupon.status).toBe(409);
+    expect(withCoupon.body).toMatchObject({ type: '/problems/coupon-unavailable' });
+    const chargeAlone = await call('/create-payment-intent', { si, month: 'April', year: 2027 });
+    expect(chargeAlone.status).toBe(200);
+    expect(chargeAlone.body).toMatchObject({
+      discount: 0,
+      amount: 120_000,
+      items: [{ kind: 'charge', amount: 1_200 }],
+    });
+    const second = String(chargeAlone.body.paymentIntentId);
+    expect((await confirm(second, 'pm_card_visa')).status).toBe('succeeded');
+    expect((await recordPayment(second)).status).toBe(200);
+    expect(
+      (await h.eventsOf(streams.payment(si, 2027, 'April'))).filter((e) => e.type === 'RentPaid'),
+    ).toHaveLength(2);
+    expect((await call('/create-payment-intent', { si, month: 'April', year: 2027 })).status).toBe(409);
   });
 });

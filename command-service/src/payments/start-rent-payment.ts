@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { PaidItem } from '@building/events/catalogue';
 import { DomainError } from '@building/events/domain-error';
 import { streams } from '@building/events/streams';
 import type { Caller } from '@building/domain/command-handling/caller';
@@ -11,7 +12,10 @@ import { poishaToTaka } from '@building/domain/payments/pricing';
 import type { PaymentDeps } from './payment-deps.ts';
 import { recordIntentOutcome } from './record-payment.ts';
 
-/** The spec's `ClientSecret`, plus what the payment screen shows: rent and payable in taka, amount in poisha. */
+/**
+ * The spec's `ClientSecret`, plus what the payment screen shows: rent and payable in taka, amount in
+ * poisha, and what the amount pays, item by item (the rent alone: one item).
+ */
 export interface RentPaymentAnswer {
   ClientSecret: string;
   paymentIntentId: string;
@@ -19,6 +23,7 @@ export interface RentPaymentAnswer {
   discount: number;
   payable: number;
   amount: number;
+  items: Array<PaidItem & { amount: number }>;
   position: number;
 }
 
@@ -34,6 +39,9 @@ export async function startRentPayment(
   const { si, month, year } = request;
   const { loaded, quote: quoted } = await quoteRent(deps.commands, request, by.now);
   const { lease, ...quote } = quoted;
+  const paidFor: PaidItem[] = quote.items ?? [
+    { kind: 'rent', description: '', amountPoisha: quote.amountPoisha },
+  ];
   const answer = (intent: IntentFacts, position: number): RentPaymentAnswer => ({
     ClientSecret: intent.clientSecret ?? '',
     paymentIntentId: intent.id,
@@ -41,6 +49,7 @@ export async function startRentPayment(
     discount: quote.discount,
     payable: poishaToTaka(quote.amountPoisha),
     amount: quote.amountPoisha,
+    items: paidFor.map((i) => ({ ...i, amount: poishaToTaka(i.amountPoisha) })),
     position,
   });
 
@@ -56,7 +65,12 @@ export async function startRentPayment(
     }
   }
 
-  const terms = { email: quote.email, couponCode: quote.couponCode, amountPoisha: quote.amountPoisha };
+  const terms = {
+    email: quote.email,
+    couponCode: quote.couponCode,
+    amountPoisha: quote.amountPoisha,
+    items: quote.items,
+  };
   const intent = await deps.provider.createIntent({
     amountPoisha: quote.amountPoisha,
     metadata: rentMetadata({
@@ -66,8 +80,9 @@ export async function startRentPayment(
       year,
       coupon: quote.couponCode,
       amount: quote.amountPoisha,
+      items: quote.items,
     }),
-    description: `Rent of apartment ${lease.apartment} (block ${lease.block}), ${month} ${year}`,
+    description: `${quote.items ? 'Rent and charges' : 'Rent'} of apartment ${lease.apartment} (block ${lease.block}), ${month} ${year}`,
     // The same member, apartment, period and terms at the same stream version get the same intent,
     // even from two requests racing past the quote above.
     idempotencyKey: `rent-${createHash('sha256')

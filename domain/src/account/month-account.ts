@@ -1,4 +1,10 @@
 import type { DomainEvent, EventData } from '@building/events/catalogue';
+import {
+  countingCardPayments,
+  monthDues,
+  type CardMove,
+  type MonthDues,
+} from '@building/events/account/month-dues';
 
 /**
  * The money of one apartment's month (its payment stream, payment-<si>-<year>-<month>): the rent
@@ -6,14 +12,15 @@ import type { DomainEvent, EventData } from '@building/events/catalogue';
  * reversals. What the month owes is derived from it, never stored.
  */
 export interface MonthAccountState {
-  rentPaid: EventData<'RentPaid'> | null;
+  /** Card payments and the refunds made at the provider of them, in the order they happened. */
+  card: Array<CardMove<EventData<'RentPaid'>>>;
   charges: Array<EventData<'ChargeAdded'> & { cancelled: EventData<'ChargeCancelled'> | null }>;
   lateFee: EventData<'LateFeeCharged'> | null;
   offline: Array<EventData<'OfflinePaymentRecorded'> & { reversed: EventData<'PaymentReversed'> | null }>;
 }
 
 export const initialMonthAccount = (): MonthAccountState => ({
-  rentPaid: null,
+  card: [],
   charges: [],
   lateFee: null,
   offline: [],
@@ -22,7 +29,17 @@ export const initialMonthAccount = (): MonthAccountState => ({
 export function evolveMonthAccount(state: MonthAccountState, event: DomainEvent): MonthAccountState {
   switch (event.type) {
     case 'RentPaid':
-      return state.rentPaid ? state : { ...state, rentPaid: event.data };
+      return { ...state, card: [...state.card, { payment: event.data }] };
+    case 'RentRefunded':
+      // A second charge's refund gives back money that never paid the month.
+      if (event.data.reason !== 'provider-refund') return state;
+      return {
+        ...state,
+        card: [
+          ...state.card,
+          { refund: { transactionId: event.data.paymentIntentId, amountPoisha: event.data.amountPoisha } },
+        ],
+      };
     case 'ChargeAdded':
       return state.charges.some((c) => c.chargeId === event.data.chargeId)
         ? state
@@ -61,35 +78,28 @@ export const monthAccountAggregate = { initialState: initialMonthAccount, evolve
 export const openCharges = (state: MonthAccountState) => state.charges.filter((c) => !c.cancelled);
 export const standingPayments = (state: MonthAccountState) => state.offline.filter((p) => !p.reversed);
 
-/** A card payment's items that paid a charge (none on payments of rent alone). */
-const cardPaidCharges = (state: MonthAccountState) =>
-  new Set((state.rentPaid?.items ?? []).flatMap((i) => (i.chargeId ? [i.chargeId] : [])));
+/** The month's dues as month-dues.ts says (`rentPoisha`: the lease's rent). */
+export function duesOf(state: MonthAccountState, rentPoisha: number): MonthDues {
+  const card = countingCardPayments(state.card);
+  return monthDues({
+    rentPoisha,
+    card: card.payments,
+    cardRefundedPoisha: card.refundedPoisha,
+    charges: openCharges(state),
+    lateFeePoisha: state.lateFee?.amountPoisha ?? 0,
+    offlinePoisha: standingPayments(state).reduce((sum, p) => sum + p.amountPoisha, 0),
+  });
+}
 
 /**
- * What the month owes in all and what is left after every payment, in poisha: the lease's rent
- * (settled in full by a card payment, its coupon included), each open charge, the late fee; less
- * each standing offline payment.
+ * What the month owes in all and what is left after every payment, in poisha: the lease's rent,
+ * each open charge, the late fee; less what card payments settled and the standing offline payments.
  */
 export function monthBalance(state: MonthAccountState, rentPoisha: number) {
-  const paidByCard = cardPaidCharges(state);
-  const charges = openCharges(state);
-  const owedPoisha =
-    rentPoisha + charges.reduce((sum, c) => sum + c.amountPoisha, 0) + (state.lateFee?.amountPoisha ?? 0);
-  const cardPoisha =
-    (state.rentPaid ? rentPoisha : 0) +
-    charges.filter((c) => paidByCard.has(c.chargeId)).reduce((sum, c) => sum + c.amountPoisha, 0) +
-    (state.rentPaid?.items?.some((i) => i.kind === 'late-fee') ? (state.lateFee?.amountPoisha ?? 0) : 0);
-  const offlinePoisha = standingPayments(state).reduce((sum, p) => sum + p.amountPoisha, 0);
-  const paidPoisha = cardPoisha + offlinePoisha;
-  return { owedPoisha, paidPoisha, remainingPoisha: Math.max(0, owedPoisha - paidPoisha) };
+  const { owedPoisha, paidPoisha, remainingPoisha } = duesOf(state, rentPoisha);
+  return { owedPoisha, paidPoisha, remainingPoisha };
 }
 
-/**
- * The month's rent still unpaid, in poisha: none once a card paid it; else the rent less the
- * standing offline payments, which pay the rent before anything else (a late fee is on rent).
- */
-export function unpaidRentPoisha(state: MonthAccountState, rentPoisha: number): number {
-  if (state.rentPaid) return 0;
-  const offlinePoisha = standingPayments(state).reduce((sum, p) => sum + p.amountPoisha, 0);
-  return Math.max(0, rentPoisha - offlinePoisha);
-}
+/** The month's rent still unpaid, in poisha (offline payments pay the rent before anything else). */
+export const unpaidRentPoisha = (state: MonthAccountState, rentPoisha: number): number =>
+  duesOf(state, rentPoisha).dues.find((d) => d.kind === 'rent')?.remainingPoisha ?? 0;

@@ -7,6 +7,7 @@ import {
   methodAccount,
   receivableAccount,
 } from '@building/events/books/chart-of-accounts';
+import { paymentDiscountPoisha } from '@building/events/account/card-credit';
 import { startOfBuildingDay } from '@building/events/rent-ledger/building-calendar';
 import { isMoneyEventType, type MoneyEventType } from './money-events.ts';
 
@@ -86,11 +87,10 @@ export function postingOf(event: DomainEvent): Posting | null {
     }
     case 'RentPaid': {
       const d = event.data;
-      // The rent was billed in full; the coupon's discount is given back against it.
-      const rentItem = d.items?.find((i) => i.kind === 'rent');
-      const rentPaid = rentItem ? rentItem.amountPoisha : d.amountPoisha;
+      // The rent was billed in full; the coupon's discount is given back against it (card-credit.ts:
+      // an itemised payment's rent item is what was left of the rent after the coupon and the desk).
       const paid = d.items ? d.items.reduce((sum, i) => sum + i.amountPoisha, 0) : d.amountPoisha;
-      const discount = Math.max(0, d.rentPoisha - rentPaid);
+      const discount = paymentDiscountPoisha(d);
       return entry(
         d.paidAt,
         `card payment, apartment ${d.apartment}, ${d.month} ${d.year}`,

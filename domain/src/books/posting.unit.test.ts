@@ -56,6 +56,32 @@ describe('the posting function', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it("gives the coupon's whole discount back on an itemised payment of the rent, none on one of charges alone", () => {
+    const itemised = histories
+      .flat()
+      .filter(
+        (e): e is Extract<DomainEvent, { type: 'RentPaid' }> => e.type === 'RentPaid' && !!e.data.items,
+      );
+    const rentAfter = (d: (typeof itemised)[number]['data']) =>
+      d.rentPoisha - (d.rentPoisha * d.discount) / 100;
+    const discounts = (e: (typeof itemised)[number]) =>
+      postingOf(e)!
+        .lines.filter((l) => l.account === 'income:rent-discounts')
+        .map((l) => l.debitPoisha);
+    // What the desk had paid of the rent before does not shrink the discount.
+    const afterDesk = itemised.find(
+      (e) =>
+        e.data.discount === 10 &&
+        e.data.items!.some((i) => i.kind === 'rent' && i.amountPoisha < rentAfter(e.data)),
+    )!;
+    expect(discounts(afterDesk)).toEqual([afterDesk.data.rentPoisha / 10]);
+    const chargesAlone = itemised.find(
+      (e) => e.data.discount === 10 && !e.data.items!.some((i) => i.kind === 'rent'),
+    )!;
+    expect(discounts(chargesAlone)).toEqual([]);
+    expect(sides(postingOf(chargesAlone)!.lines).debit).toBe(chargesAlone.data.amountPoisha);
+  });
+
   it('dates an expense by its Dhaka day, paid out of the account named; its reversal mirrors it', () => {
     const recorded: DomainEvent = {
       type: 'ExpenseRecorded',

@@ -82,7 +82,7 @@ export async function recordRentPaid(context: CommandContext, { period, intent, 
       load: () => loadPaymentContext(context, period),
       decide: (loaded) => {
         const state = contextOf(loaded);
-        charge = secondChargeOf(intent, state.payment);
+        charge = secondChargeOf(intent, state);
         if (charge.kind !== 'none') return [];
         return decidePayment({ type: 'RecordRentPaid', data: { intent, paidAt: now } }, state);
       },

@@ -1,10 +1,11 @@
 import type { EventData, Month } from '@building/events/catalogue';
 import { refuse } from '@building/events/domain-error';
 import { assertMonthOfLease } from '@building/events/rent-ledger/lease-months';
-import type { IntentFacts, RefundFacts } from './intent-facts.ts';
+import { itemsMetadata, type IntentFacts, type RefundFacts } from './intent-facts.ts';
 import { issueRentReminder, type RentReminderRequest } from './issue-rent-reminder.ts';
 import { alreadyPaid } from './already-paid.ts';
 import { activeLeaseOf, leaseTermsOf, type LeaseTerms } from './lease-terms.ts';
+import { paysWhatIsOwed, quoteMonthTotal, rentAlone } from './month-quote.ts';
 import type { PaymentContext } from './payment-context.ts';
 import {
   evolvePayment,
@@ -62,7 +63,8 @@ const formatPoisha = (poisha: number) => poishaToTaka(poisha).toFixed(2);
  * or before its last day and while fewer completed payments used it than its limit; a month is
  * paid once, but what a refund at the provider gave back is owed again (no coupon applies to it:
  * the month's payment had its discount); the server prices it in integer poisha (a client's price
- * is never read).
+ * is never read). A month that owes more than its rent (charges, a late fee) or was paid in part at
+ * the desk is priced whole and itemised (month-quote.ts).
  */
 export function quoteRentPayment(request: RentPaymentRequest, context: PaymentContext, now: Date): RentQuote {
   const { si, month, year, code } = request;
@@ -72,6 +74,10 @@ export function quoteRentPayment(request: RentPaymentRequest, context: PaymentCo
   const { couponCode, discount } = code
     ? applicableCoupon(context, code, now)
     : { couponCode: null, discount: 0 };
+  if (!rentAlone(context)) {
+    const priced = quoteMonthTotal(request, context, takaToPoisha(lease.rent), { couponCode, discount });
+    return { si, month, year, email: lease.userEmail, ...priced, lease };
+  }
   if (context.payment.paid) return dueAgainQuote(request, context.payment, lease, couponCode);
   const price = priceRent(takaToPoisha(lease.rent), discount);
   if (price.amountPoisha === 0)
@@ -145,9 +151,9 @@ export function decidePayment(command: PaymentCommand, context: PaymentContext):
     case 'RecordRentPaid':
       return recordRentPaid(command.data, context);
     case 'RecordRentPaymentFailed':
-      return recordRentPaymentFailed(command.data.intent, context.payment);
+      return recordRentPaymentFailed(command.data.intent, context);
     case 'RecordRentRefunded':
-      return recordRentRefunded(command.data, context.payment);
+      return recordRentRefunded(command.data, context);
     case 'RecordProviderRefunds':
       return recordProviderRefunds(command.data, context.payment);
     case 'IssueRentReminder':
@@ -185,12 +191,14 @@ function startedFor(intent: IntentFacts, state: PaymentState): EventData<'RentPa
 
 function recordRentPaid(
   { intent, paidAt }: { intent: IntentFacts; paidAt: Date },
-  { payment, agreement }: PaymentContext,
+  context: PaymentContext,
 ): PaymentEvent[] {
+  const { payment, agreement } = context;
   if (payment.paidBy.includes(intent.id)) return [];
   // Its success paid the month once; refunded at the provider since, it does not pay it again.
   if (wasRefunded(payment, intent.id, 'provider-refund')) return [];
-  if (payment.paid && !paysDueAgain(intent, payment)) throw alreadyPaid(payment.paid);
+  if (!paysMonth(intent, context))
+    throw alreadyPaid(payment.paid ?? payment.started.find((s) => s.paymentIntentId === intent.id)!);
   const started = startedFor(intent, payment);
   if (intent.status !== 'succeeded')
     throw refuse('payment-in-progress', `payment ${intent.id} has not succeeded (${intent.status})`);
@@ -218,6 +226,7 @@ function recordRentPaid(
         discount: started.discount,
         couponCode: started.couponCode,
         amountPoisha: started.amountPoisha,
+        ...(started.items ? { items: started.items } : {}),
         paidAt: paidAt.toISOString(),
       },
     },
@@ -239,10 +248,16 @@ function recordRentPaid(
   ];
 }
 
-/** A paid month takes an intent started for at most the part refunds gave back (a payment of it). */
-function paysDueAgain(intent: IntentFacts, payment: PaymentState): boolean {
-  const started = payment.started.find((s) => s.paymentIntentId === intent.id);
-  return !!started && started.amountPoisha <= owedAgainPoisha(payment);
+/**
+ * Whether the intent pays what the month still owes (month-quote.ts): an intent started for more
+ * (the month was paid meanwhile, by another intent or at the desk) is a second charge. Without its
+ * start or lease, only an unpaid month takes it (and recording it is refused on those grounds).
+ */
+function paysMonth(intent: IntentFacts, context: PaymentContext): boolean {
+  const started = context.payment.started.find((s) => s.paymentIntentId === intent.id);
+  const lease = started && leaseTermsOf(context.agreement, started.email);
+  if (!started || !lease || lease.si !== started.si) return !context.payment.paid;
+  return paysWhatIsOwed(started, context, takaToPoisha(lease.rent));
 }
 
 /** The provider's intent says what was started: amount, currency and every metadata field. */
@@ -256,12 +271,14 @@ function matchesStarted(intent: IntentFacts, started: EventData<'RentPaymentStar
     m.month === started.month &&
     m.year === String(started.year) &&
     (m.coupon ?? null) === started.couponCode &&
-    m.amount === String(started.amountPoisha)
+    m.amount === String(started.amountPoisha) &&
+    (m.items ?? null) === (started.items ? itemsMetadata(started.items) : null)
   );
 }
 
-function recordRentPaymentFailed(intent: IntentFacts, state: PaymentState): PaymentEvent[] {
-  if (state.paid && !paysDueAgain(intent, state)) return [];
+function recordRentPaymentFailed(intent: IntentFacts, context: PaymentContext): PaymentEvent[] {
+  const state = context.payment;
+  if (!paysMonth(intent, context)) return [];
   const started = startedFor(intent, state);
   const error = intent.lastError;
   if (intent.status !== 'requires_payment_method' || !error)
@@ -300,17 +317,17 @@ export type SecondCharge =
   | { kind: 'refund'; started: EventData<'RentPaymentStarted'> }
   | { kind: 'refunded'; refund: EventData<'RentRefunded'> };
 
-export function secondChargeOf(intent: IntentFacts, payment: PaymentState): SecondCharge {
+export function secondChargeOf(intent: IntentFacts, context: PaymentContext): SecondCharge {
+  const payment = context.payment;
   const refund = payment.refunds.find(
     (r) => r.paymentIntentId === intent.id && r.reason === 'duplicate-charge',
   );
   if (refund) return { kind: 'refunded', refund };
   // Refunded at the provider: it paid the month once, it is no second charge to refund again.
   if (wasRefunded(payment, intent.id, 'provider-refund')) return { kind: 'none' };
-  if (intent.status !== 'succeeded' || !payment.paid || payment.paidBy.includes(intent.id))
-    return { kind: 'none' };
-  // A payment of the part refunds gave back is no second charge.
-  if (paysDueAgain(intent, payment)) return { kind: 'none' };
+  if (intent.status !== 'succeeded' || payment.paidBy.includes(intent.id)) return { kind: 'none' };
+  // An intent for no more than the month still owes (the part refunds gave back, an open charge) is no second charge.
+  if (paysMonth(intent, context)) return { kind: 'none' };
   const started = payment.started.find((s) => s.paymentIntentId === intent.id);
   return started ? { kind: 'refund', started } : { kind: 'none' };
 }
@@ -318,9 +335,9 @@ export function secondChargeOf(intent: IntentFacts, payment: PaymentState): Seco
 /** A refund is recorded once, and only for a second charge: the month stays paid by the first intent. */
 function recordRentRefunded(
   { intent, refund, refundedAt }: Extract<PaymentCommand, { type: 'RecordRentRefunded' }>['data'],
-  payment: PaymentState,
+  context: PaymentContext,
 ): PaymentEvent[] {
-  const charge = secondChargeOf(intent, payment);
+  const charge = secondChargeOf(intent, context);
   if (charge.kind === 'refunded') return [];
   if (charge.kind === 'none' || refund.paymentIntentId !== intent.id)
     throw refuse(

@@ -42,6 +42,9 @@ const Leased: DomainEvent = {
     acceptedAt: '2026-02-20T04:00:00.000Z',
   },
 };
+/** What the payment rules read after the lease and `history`. */
+const contextOf = (...history: DomainEvent[]): PaymentContext =>
+  [Leased, ...history].reduce(paymentContextAggregate.evolve, paymentContextAggregate.initialState());
 const LeaseEnded: DomainEvent = {
   type: 'LeaseEnded',
   data: { si: 7, userEmail: mina.email, endedAt: now.toISOString(), reason: 'member-demoted' },
@@ -324,26 +327,25 @@ describe('rule: a second charge for a paid month is refunded, once', () => {
       refundedAt: '2026-03-05T10:01:00.000Z',
     },
   };
-  const stateOf = (...history: DomainEvent[]) => history.reduce(evolvePayment, initialPaymentState());
 
   it('refunds an intent of ours that succeeded after another paid the month', () =>
-    expect(secondChargeOf(second, stateOf(Started, StartedAgain, Paid))).toEqual({
+    expect(secondChargeOf(second, contextOf(Started, StartedAgain, Paid))).toEqual({
       kind: 'refund',
       started: { ...started, paymentIntentId: 'pi_2' },
     }));
   it('knows a second charge already refunded', () =>
-    expect(secondChargeOf(second, stateOf(Started, StartedAgain, Paid, Refunded))).toEqual({
+    expect(secondChargeOf(second, contextOf(Started, StartedAgain, Paid, Refunded))).toEqual({
       kind: 'refunded',
       refund: (Refunded as Extract<DomainEvent, { type: 'RentRefunded' }>).data,
     }));
   it('has nothing to refund: the paying intent, an unpaid month, an intent not ours or not succeeded', () => {
     const nothing = { kind: 'none' };
-    expect(secondChargeOf(intent(), stateOf(Started, StartedAgain, Paid))).toEqual(nothing);
-    expect(secondChargeOf(second, stateOf(Started, StartedAgain))).toEqual(nothing);
-    expect(secondChargeOf(second, stateOf(Started, Paid))).toEqual(nothing);
-    expect(secondChargeOf({ ...second, status: 'processing' }, stateOf(Started, StartedAgain, Paid))).toEqual(
-      nothing,
-    );
+    expect(secondChargeOf(intent(), contextOf(Started, StartedAgain, Paid))).toEqual(nothing);
+    expect(secondChargeOf(second, contextOf(Started, StartedAgain))).toEqual(nothing);
+    expect(secondChargeOf(second, contextOf(Started, Paid))).toEqual(nothing);
+    expect(
+      secondChargeOf({ ...second, status: 'processing' }, contextOf(Started, StartedAgain, Paid)),
+    ).toEqual(nothing);
   });
   it('records the refund of the second charge; the month stays paid by the first', () =>
     given(Leased, Started, StartedAgain, Paid).when(refund()).then(Refunded));
@@ -418,7 +420,7 @@ describe('rule: a refund made at the provider is recorded, and reopens what it n
       .then({ type: 'RentPaymentStarted', data: { ...started, paymentIntentId: 'pi_3' } });
     // The refunded intent, reported again as succeeded, pays nothing.
     given(Leased, Started, Paid, Refunded(1, 1_049_325)).when(record()).thenNothing();
-    expect(secondChargeOf(intent(), stateOf(Started, Paid, Refunded(1, 1_049_325)))).toEqual({
+    expect(secondChargeOf(intent(), contextOf(Started, Paid, Refunded(1, 1_049_325)))).toEqual({
       kind: 'none',
     });
   });
@@ -484,8 +486,10 @@ describe('rule: a refund made at the provider is recorded, and reopens what it n
         data: { ...started, paymentIntentId: 'pi_2' },
       };
       const full = intent({ id: 'pi_2' });
-      expect(secondChargeOf(full, stateOf(Started, StartedFull, Paid, Part)).kind).toBe('refund');
-      expect(secondChargeOf(dueAgainIntent, stateOf(Started, Paid, Part, StartedDueAgain)).kind).toBe('none');
+      expect(secondChargeOf(full, contextOf(Started, StartedFull, Paid, Part)).kind).toBe('refund');
+      expect(secondChargeOf(dueAgainIntent, contextOf(Started, Paid, Part, StartedDueAgain)).kind).toBe(
+        'none',
+      );
     });
     it('records a refund of the payment of that part too', () =>
       given(Leased, Started, Paid, Part, StartedDueAgain, PaidDueAgain)
@@ -545,4 +549,179 @@ describe('rule: at most one reminder of each kind for an unpaid month', () => {
     given(Leased, LeaseEnded).when(remind('due')).thenFails('no-active-lease');
     given(Leased).when(remind('due', 'eve@building.test')).thenFails('no-active-lease');
   });
+});
+
+describe("rule: a card payment pays the month's total", () => {
+  // The lease of 12,345 taka a month; March also owes a generator charge and a late fee.
+  const account = {
+    si: 7,
+    apartment: terms.apartment,
+    month: 'March',
+    year: 2026,
+    email: mina.email,
+    name: mina.name,
+    leaseId: requestId(1),
+  } as const;
+  const chargeId = '22222222-2222-4222-8222-222222222222';
+  const Charged: DomainEvent = {
+    type: 'ChargeAdded',
+    data: {
+      ...account,
+      chargeId,
+      block: terms.block,
+      kind: 'other',
+      amountPoisha: 200_000,
+      description: 'Generator fuel',
+      origin: 'admin',
+      addedBy: 'admin@building.test',
+      addedAt: '2026-03-02T04:00:00.000Z',
+    },
+  };
+  const LateFee: DomainEvent = {
+    type: 'LateFeeCharged',
+    data: {
+      ...account,
+      percent: 5,
+      unpaidRentPoisha: 1_234_500,
+      amountPoisha: 61_725,
+      chargedAt: '2026-03-06T00:00:00.000Z',
+    },
+  };
+  const AtTheDesk = (amountPoisha: number): DomainEvent => ({
+    type: 'OfflinePaymentRecorded',
+    data: {
+      ...account,
+      paymentId: '33333333-3333-4333-8333-333333333333',
+      method: 'bkash',
+      reference: 'BK-1',
+      amountPoisha,
+      recordedBy: 'admin@building.test',
+      recordedAt: '2026-03-03T04:00:00.000Z',
+    },
+  });
+  const rentItem = (amountPoisha: number) => ({ kind: 'rent' as const, description: '', amountPoisha });
+  const chargeItem = (amountPoisha = 200_000) => ({
+    kind: 'charge' as const,
+    chargeId,
+    description: 'Generator fuel',
+    amountPoisha,
+  });
+  const feeItem = { kind: 'late-fee' as const, description: '', amountPoisha: 61_725 };
+  const startedWhole = (
+    items: EventData<'RentPaymentStarted'>['items'] & object,
+    more: Partial<EventData<'RentPaymentStarted'>> = {},
+  ): EventData<'RentPaymentStarted'> => ({
+    ...started,
+    paymentIntentId: 'pi_2',
+    amountPoisha: items.reduce((sum, i) => sum + i.amountPoisha, 0),
+    items,
+    ...more,
+  });
+  const StartedWhole = (...args: Parameters<typeof startedWhole>): DomainEvent => ({
+    type: 'RentPaymentStarted',
+    data: startedWhole(...args),
+  });
+  const noCoupon = { discount: 0, couponCode: null };
+
+  it('prices the rent after the coupon, the open charges and the late fee, item by item', () =>
+    given(Leased, CouponAdded, Charged, LateFee)
+      .when(start({}, 1_311_050, 'pi_2'))
+      .then(StartedWhole([rentItem(1_049_325), chargeItem(), feeItem])));
+  it('takes off what was paid at the desk, from the rent first; the coupon still applies to the rent', () => {
+    given(Leased, CouponAdded, Charged, AtTheDesk(500_000))
+      .when(start({}, 749_325, 'pi_2'))
+      .then(StartedWhole([rentItem(549_325), chargeItem()]));
+    given(Leased, Charged, AtTheDesk(1_300_000))
+      .when(start({ code: undefined }, 134_500, 'pi_2'))
+      .then(StartedWhole([chargeItem(134_500)], noCoupon));
+  });
+  it('keeps a month whose rent a card paid payable while a charge is open, without a coupon', () => {
+    given(Leased, Started, Paid, Charged)
+      .when(start({ code: undefined }, 200_000, 'pi_2'))
+      .then(StartedWhole([chargeItem()], noCoupon));
+    given(Leased, CouponAdded, Started, Paid, Charged)
+      .when(start({}, 200_000, 'pi_2'))
+      .thenFails('coupon-unavailable', /applies to rent only/);
+  });
+  it('refuses a month that owes nothing more, whoever paid it', () => {
+    given(Leased, Started, Paid, Charged, AtTheDesk(200_000))
+      .when(start({ code: undefined }, 200_000, 'pi_2'))
+      .thenFails('rent-already-paid');
+    given(Leased, Charged, AtTheDesk(1_434_500))
+      .when(start({ code: undefined }, 0, 'pi_2'))
+      .thenFails('rent-already-paid');
+  });
+
+  const wholeIntent = (data: EventData<'RentPaymentStarted'>) =>
+    intent({
+      id: data.paymentIntentId,
+      amount: data.amountPoisha,
+      metadata: rentMetadata({
+        email: mina.email,
+        si: 7,
+        month: 'March',
+        year: 2026,
+        coupon: data.couponCode,
+        amount: data.amountPoisha,
+        items: data.items,
+      }),
+    });
+  const whole = startedWhole([rentItem(1_049_325), chargeItem(), feeItem]);
+
+  it('records what the intent itemised on the RentPaid', () =>
+    given(Leased, Charged, LateFee, { type: 'RentPaymentStarted', data: whole })
+      .when(record(wholeIntent(whole)))
+      .then(
+        {
+          type: 'RentPaid',
+          data: {
+            ...(Paid as Extract<DomainEvent, { type: 'RentPaid' }>).data,
+            paymentIntentId: 'pi_2',
+            transactionId: 'pi_2',
+            amountPoisha: 1_311_050,
+            items: whole.items,
+          },
+        },
+        {
+          type: 'CouponRedeemed',
+          data: { couponId, si: 7, month: 'March', year: 2026, paymentIntentId: 'pi_2' },
+        },
+      ));
+  it("refuses an intent whose metadata does not list the start's items", () =>
+    given(Leased, Charged, LateFee, { type: 'RentPaymentStarted', data: whole })
+      .when(record({ ...wholeIntent(whole), metadata: { ...wholeIntent(whole).metadata, items: 'rent 1' } }))
+      .thenFails('payment-terms-mismatch'));
+  it('refunds, as a second charge, an intent for more than the month still owes (the desk took it meanwhile)', () => {
+    expect(secondChargeOf(intent(), contextOf(Started, AtTheDesk(1_234_500))).kind).toBe('refund');
+    given(Leased, Started, AtTheDesk(1_234_500)).when(record()).thenFails('rent-already-paid');
+    // A charge's payment after the rent's is no second charge.
+    const chargeAlone = startedWhole([chargeItem()], noCoupon);
+    expect(
+      secondChargeOf(
+        wholeIntent(chargeAlone),
+        contextOf(Started, Paid, Charged, { type: 'RentPaymentStarted', data: chargeAlone }),
+      ).kind,
+    ).toBe('none');
+  });
+  it('reminds the member of what the month still owes, the charges included', () =>
+    given(Leased, Charged, AtTheDesk(500_000))
+      .when({
+        type: 'IssueRentReminder',
+        data: { si: 7, month: 'March', year: 2026, email: mina.email, kind: 'due', issuedAt: paidAt },
+      })
+      .then({
+        type: 'RentReminderIssued',
+        data: {
+          si: 7,
+          apartment: terms.apartment,
+          month: 'March',
+          year: 2026,
+          email: mina.email,
+          name: mina.name,
+          kind: 'due',
+          amountPoisha: 934_500,
+          dueBy: '2026-03-05',
+          issuedAt: paidAt.toISOString(),
+        },
+      }));
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { monthSchema, type Month } from '@building/events/catalogue';
+import { monthSchema, type Month, type PaidItem } from '@building/events/catalogue';
 
 /** What the payment provider says about one PaymentIntent, in the provider-neutral shape the decider reads. */
 export interface IntentFacts {
@@ -28,7 +28,22 @@ export interface RentIntentMetadata {
   year: number;
   coupon: string | null;
   amount: number;
+  /** What the intent pays beside rent, itemised (absent on intents for rent alone). */
+  items?: readonly PaidItem[] | undefined;
 }
+
+/** Stripe keeps metadata values up to 500 characters. */
+const metadataValueLimit = 500;
+
+/**
+ * The items of an intent as one metadata value, for the provider's dashboard and to match the
+ * intent to its start: `rent 1049325, charge:5b0f5a3e 200000, late-fee 50000`.
+ */
+export const itemsMetadata = (items: readonly PaidItem[]): string =>
+  items
+    .map((i) => `${i.kind}${i.chargeId ? `:${i.chargeId.slice(0, 8)}` : ''} ${i.amountPoisha}`)
+    .join(', ')
+    .slice(0, metadataValueLimit);
 
 const metadataSchema = z.object({
   email: z.string().email(),
@@ -48,6 +63,7 @@ export function rentMetadata(metadata: RentIntentMetadata): Record<string, strin
     // Stripe drops empty metadata values, so no coupon is no key.
     ...(metadata.coupon ? { coupon: metadata.coupon } : {}),
     amount: String(metadata.amount),
+    ...(metadata.items ? { items: itemsMetadata(metadata.items) } : {}),
   };
 }
 

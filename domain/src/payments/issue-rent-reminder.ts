@@ -2,6 +2,7 @@ import type { Month } from '@building/events/catalogue';
 import { refuse } from '@building/events/domain-error';
 import { dueOfNamedMonth } from '@building/events/rent-ledger/lease-months';
 import { alreadyPaid } from './already-paid.ts';
+import { duesOf } from '../account/month-account.ts';
 import { activeLeaseOf } from './lease-terms.ts';
 import type { PaymentContext } from './payment-context.ts';
 import type { PaymentEvent } from './payment.ts';
@@ -18,15 +19,16 @@ export interface RentReminderRequest {
 }
 
 /**
- * At most one reminder of each kind per apartment and month, only for an unpaid month of an active
- * lease. The payment stream's version makes this hold across scheduler instances and restarts: the
+ * At most one reminder of each kind per apartment and month, only for a month of an active lease
+ * that still owes something (rent, charges, late fee: month-dues.ts), saying how much. The payment stream's version makes this hold across scheduler instances and restarts: the
  * loser of a race re-decides on the winner's reminder and is refused.
  */
 export function issueRentReminder(request: RentReminderRequest, context: PaymentContext): PaymentEvent[] {
   const { si, month, year, kind } = request;
   const lease = activeLeaseOf(context.agreement, request.email);
   if (!lease) throw refuse('no-active-lease', `${request.email} does not lease apartment ${si}`);
-  if (context.payment.paid) throw alreadyPaid(context.payment.paid);
+  const { remainingPoisha } = duesOf(context.month, takaToPoisha(lease.rent));
+  if (remainingPoisha === 0) throw alreadyPaid(request);
   const issued = context.payment.reminders[kind];
   if (issued)
     throw refuse(
@@ -44,7 +46,7 @@ export function issueRentReminder(request: RentReminderRequest, context: Payment
         email: lease.userEmail,
         name: lease.userName,
         kind,
-        amountPoisha: takaToPoisha(lease.rent),
+        amountPoisha: remainingPoisha,
         dueBy: dueOfNamedMonth({ startedAt: lease.acceptedAt, endedAt: null }, { year, month }).dueBy,
         issuedAt: request.issuedAt.toISOString(),
       },

@@ -96,19 +96,21 @@ export const paymentAggregate: Aggregate<PaymentState> = {
 };
 
 /**
- * The latest intent this member started with exactly this coupon and amount: reused rather than
+ * The latest intent this member started with exactly this coupon, amount and items: reused rather than
  * duplicated. Never one with money refunded (its success paid a month once, and must not again),
  * nor one that pays the month already.
  */
 export function startedWith(
   state: PaymentState,
-  terms: { email: string; couponCode: string | null; amountPoisha: number },
+  terms: Pick<EventData<'RentPaymentStarted'>, 'email' | 'couponCode' | 'amountPoisha' | 'items'>,
 ): EventData<'RentPaymentStarted'> | undefined {
+  const items = JSON.stringify(terms.items ?? null);
   return state.started.findLast(
     (s) =>
       s.email === terms.email &&
       s.couponCode === terms.couponCode &&
       s.amountPoisha === terms.amountPoisha &&
+      JSON.stringify(s.items ?? null) === items &&
       !wasRefunded(state, s.paymentIntentId) &&
       !state.paidBy.includes(s.paymentIntentId),
   );

@@ -8,6 +8,7 @@ import type {
   OfflineMethod,
 } from '@building/events/catalogue';
 import { streams } from '@building/events/streams';
+import { addCharges } from '../account/add-charges.ts';
 import { payDeposit, settleDeposit } from '../account/deposit-commands.ts';
 import { agreementAggregate } from '../agreement/agreement.ts';
 import { acceptAgreement, rejectAgreement, requestAgreement } from '../agreement/commands.ts';
@@ -15,7 +16,6 @@ import { editAnnouncement, postAnnouncement } from '../announcement/commands.ts'
 import { listApartment } from '../apartment/commands.ts';
 import { loadCaller, type Caller } from '../command-handling/caller.ts';
 import { createCommandContext } from '../command-handling/command-context.ts';
-import type { CommandResult } from '../command-handling/handle-command.ts';
 import { loadAggregate } from '../command-handling/load-aggregate.ts';
 import { addCoupon, disableCoupon, editCoupon, enableCoupon } from '../coupon/commands.ts';
 import { recordExpense, reverseExpense } from '../expense/commands.ts';
@@ -48,7 +48,7 @@ export function buildingHistory(store: EventStore, start = new Date('2026-01-05T
   let commands = 0;
   const nextTime = () => new Date(start.getTime() + (commands + 1) * 60_000);
   /** Runs one command at the next minute; its result carries that time. */
-  async function at<R extends CommandResult>(command: (now: Date) => Promise<R>) {
+  async function at<R extends object>(command: (now: Date) => Promise<R>) {
     const now = nextTime();
     const result = await command(now);
     commands += 1;
@@ -221,7 +221,18 @@ export function buildingHistory(store: EventStore, start = new Date('2026-01-05T
     startPayment: (email: string, si: number, month: Month, year: number, code?: string) =>
       startPayment(email, si, month, year, code),
 
-    /** A successful rent payment: started, then paid, as the payment flow records them. */
+    /** The admin adds a charge (poisha) to one apartment's month. */
+    charge: (si: number, month: Month, year: number, amountPoisha: number, description: string) =>
+      at((now) =>
+        addCharges(context, {
+          ...{ target: { si }, month, year, kind: 'other', amount: amountPoisha, description },
+          sis: [si],
+          caller: admin,
+          now,
+        }),
+      ),
+
+    /** A successful rent payment (the month's total, itemised): started, then paid, as the payment flow records them. */
     pay: async (
       email: string,
       si: number,

@@ -120,6 +120,11 @@ export function moneyHistory(seed: number, size = 40): DomainEvent[] {
         const rentAfter = rentPoisha - Math.round((rentPoisha * discount) / 100);
         const itemised = r.next() < 0.5;
         const extra = amount();
+        // An itemised payment may pay what the desk left of the rent, or a charge alone: told by the
+        // charge's amount, so no draw is added and the histories' other events stay as they were.
+        const shape = itemised ? extra % 4 : 2;
+        const rentItem =
+          shape === 0 ? null : shape === 1 ? rentAfter - Math.min(rentAfter, extra) : rentAfter;
         events.push({
           type: 'RentPaid',
           data: {
@@ -138,10 +143,12 @@ export function moneyHistory(seed: number, size = 40): DomainEvent[] {
             rentPoisha,
             discount,
             couponCode: discount ? 'SAVE' : null,
-            amountPoisha: itemised ? rentAfter + extra : rentAfter,
+            amountPoisha: itemised ? (rentItem ?? 0) + extra : rentAfter,
             ...(itemised && {
               items: [
-                { kind: 'rent' as const, description: 'rent', amountPoisha: rentAfter },
+                ...(rentItem === null
+                  ? []
+                  : [{ kind: 'rent' as const, description: 'rent', amountPoisha: rentItem }]),
                 { kind: 'charge' as const, chargeId: id(), description: 'service', amountPoisha: extra },
               ],
             }),

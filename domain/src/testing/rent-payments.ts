@@ -37,7 +37,7 @@ export async function openRentPayment(
     amount: amountPoisha,
     currency: 'bdt',
     clientSecret: null,
-    metadata: rentMetadata({ ...request, coupon: couponCode, amount: amountPoisha }),
+    metadata: rentMetadata({ ...request, coupon: couponCode, amount: amountPoisha, items: quote.items }),
     lastError: null,
   };
   const result = await startRentPayment(context, { request, paymentIntentId, amountPoisha, caller, now });

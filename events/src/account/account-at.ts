@@ -58,9 +58,9 @@ export function accountAt(
     if (l.year !== null && l.month !== null && !l.kind.startsWith('deposit')) {
       const key = `${l.si}-${l.year}-${l.month}`;
       const totals = months.get(key) ?? { si: l.si, year: l.year, month: l.month, owed: 0, paid: 0 };
-      // A cancelled charge owes less; a reversed payment paid nothing.
+      // A cancelled charge owes less; a reversed payment paid nothing, a refunded one less.
       if (l.kind === 'charge-cancelled') totals.owed -= l.creditPoisha;
-      else if (l.kind === 'payment-reversed') totals.paid -= l.debitPoisha;
+      else if (l.kind === 'payment-reversed' || l.kind === 'refund') totals.paid -= l.debitPoisha;
       else {
         totals.owed += l.debitPoisha;
         totals.paid += l.creditPoisha;

@@ -9,6 +9,8 @@ export const accountLineKinds = [
   'charge-cancelled',
   'late-fee',
   'card-payment',
+  /** Money of a card payment given back at the provider: owed again. */
+  'refund',
   'payment',
   'payment-reversed',
   'deposit',
@@ -29,10 +31,11 @@ const taka = z.number();
  * order. The projection stores the lines events make (charges, fees, payments, reversals); the rent
  * each month owes is not an event, so it is added from the rent ledger's leases at the moment
  * asked (lease-months.ts), and the running balance is computed then.
+ * Version 2: refunds made at the provider of a card payment are lines too.
  */
 export const accountView = defineReadModel({
   view: 'account',
-  version: 1,
+  version: 2,
   audience: 'owner',
   tables: ['lines'],
   events: [
@@ -40,6 +43,7 @@ export const accountView = defineReadModel({
     'ChargeCancelled',
     'LateFeeCharged',
     'RentPaid',
+    'RentRefunded',
     'OfflinePaymentRecorded',
     'PaymentReversed',
     'DepositOwed',

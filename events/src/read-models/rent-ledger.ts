@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { monthSchema } from '../catalogue.ts';
+import { monthSchema, offlineMethods } from '../catalogue.ts';
 import {
   settledMonthKey,
   unsettledMonth,
@@ -19,13 +19,25 @@ const nullableMoment = (value: Date | null) => value?.toISOString() ?? null;
  * `ledgersAt` computes them (so the ledger at a past date is answered the same way, a refund made
  * later included). `row`/`toResponse` map a lease; `settledMonths` maps the months' rows.
  * Version 2: version 1 kept only the month's payment, lowered in place by a later refund.
+ * Version 3: a month owes its charges and late fee too, and offline payments pay it (in part).
  */
 export const rentLedgerView = defineReadModel({
   view: 'rent-ledger',
-  version: 2,
+  version: 3,
   audience: 'owner',
   tables: ['leases', 'months', 'money'],
-  events: ['AgreementAccepted', 'LeaseEnded', 'RentPaid', 'RentRefunded', 'RentReminderIssued'],
+  events: [
+    'AgreementAccepted',
+    'LeaseEnded',
+    'RentPaid',
+    'RentRefunded',
+    'RentReminderIssued',
+    'ChargeAdded',
+    'ChargeCancelled',
+    'LateFeeCharged',
+    'OfflinePaymentRecorded',
+    'PaymentReversed',
+  ],
   row: z.object({
     lease_id: z.string(),
     email: z.string(),
@@ -67,16 +79,33 @@ export const settledMonthRow = z.object({
   overdue_reminded_at: z.date().nullable(),
 });
 
-/** A payment (`paid`) or a refund made at the provider of one (`refunded`) of a month. */
+/** The kinds of a month's money rows (`ref_id`: what they are of). */
+export const monthMoneyKinds = [
+  /** A card payment (its transaction) and a refund made at the provider of one. */
+  'paid',
+  'refunded',
+  /** A charge (its id) and its cancellation. */
+  'charge',
+  'charge-cancelled',
+  'late-fee',
+  /** An offline payment (its id) and its reversal. */
+  'offline',
+  'reversed',
+] as const;
+
 export const monthMoneyRow = z.object({
   si: z.number().int(),
   year: z.number().int(),
   month: monthSchema,
-  kind: z.enum(['paid', 'refunded']),
+  kind: z.enum(monthMoneyKinds),
   // bigint columns arrive as strings
   amount_poisha: z.coerce.number().int(),
+  credit_poisha: z.coerce.number().int(),
   coupon_code: z.string().nullable(),
   transaction_id: z.string(),
+  method: z.enum(offlineMethods).nullable(),
+  reference: z.string().nullable(),
+  description: z.string().nullable(),
   at: z.date(),
 });
 
@@ -98,10 +127,50 @@ export function settledMonths(
     };
   for (const row of moneyRows) {
     const m = monthOf(row);
-    const [amountPoisha, transactionId, at] = [row.amount_poisha, row.transaction_id, row.at.toISOString()];
-    if (row.kind === 'paid')
-      m.payments.push({ amountPoisha, couponCode: row.coupon_code, paidAt: at, transactionId });
-    else m.refunds.push({ amountPoisha, refundedAt: at, transactionId });
+    const [amountPoisha, id, at] = [row.amount_poisha, row.transaction_id, row.at.toISOString()];
+    switch (row.kind) {
+      case 'paid':
+        m.payments.push({
+          amountPoisha,
+          creditPoisha: row.credit_poisha,
+          couponCode: row.coupon_code,
+          paidAt: at,
+          transactionId: id,
+        });
+        break;
+      case 'refunded':
+        m.refunds.push({ amountPoisha, refundedAt: at, transactionId: id });
+        break;
+      case 'charge':
+        m.charges.push({
+          chargeId: id,
+          description: row.description ?? '',
+          amountPoisha,
+          addedAt: at,
+          cancelledAt: null,
+        });
+        break;
+      case 'late-fee':
+        m.lateFees.push({ amountPoisha, chargedAt: at });
+        break;
+      case 'offline':
+        m.offline.push({
+          paymentId: id,
+          method: row.method ?? 'cash',
+          reference: row.reference ?? '',
+          amountPoisha,
+          recordedAt: at,
+          reversedAt: null,
+        });
+        break;
+      // Rows come in time order: what they undo was read before them.
+      case 'charge-cancelled':
+        m.charges = m.charges.map((c) => (c.chargeId === id ? { ...c, cancelledAt: at } : c));
+        break;
+      case 'reversed':
+        m.offline = m.offline.map((p) => (p.paymentId === id ? { ...p, reversedAt: at } : p));
+        break;
+    }
   }
   return [...months.values()];
 }
@@ -109,6 +178,7 @@ export function settledMonths(
 const reminders = z.object({ due: moment.nullable(), overdue: moment.nullable() });
 const ledgerPayment = z.object({
   amountPoisha: poisha,
+  creditPoisha: poisha,
   couponCode: z.string().nullable(),
   paidAt: moment,
   transactionId: z.string(),
@@ -119,7 +189,22 @@ const ledgerMonth = z.object({
   month: monthSchema,
   status: z.enum(['paid', 'due', 'overdue']),
   rentPoisha: poisha,
+  chargesPoisha: poisha,
+  lateFeePoisha: poisha,
+  paidPoisha: z.number().int(),
   owedPoisha: poisha,
+  charges: z.array(
+    z.object({ chargeId: z.string(), description: z.string(), amountPoisha: poisha, addedAt: moment }),
+  ),
+  offlinePayments: z.array(
+    z.object({
+      paymentId: z.string(),
+      method: z.enum(offlineMethods),
+      reference: z.string(),
+      amountPoisha: poisha,
+      recordedAt: moment,
+    }),
+  ),
   overdueFrom: moment,
   paid: ledgerPayment.nullable(),
   otherPayments: z.array(ledgerPayment),

@@ -1,4 +1,5 @@
-import type { Month } from '../catalogue.ts';
+import type { Month, OfflineMethod } from '../catalogue.ts';
+import { countingCardPayments } from '../account/month-dues.ts';
 import { buildingDay, monthName, monthOfOrdinal, monthOrdinal } from './building-calendar.ts';
 import { dueOfMonth } from './lease-months.ts';
 
@@ -15,8 +16,9 @@ export interface LedgerLease {
 }
 
 /**
- * What the payment stream of one apartment and month settled: every payment, every refund made at
- * the provider of one (each with its moment, so a past date is answered as it was), its reminders.
+ * What the payment stream of one apartment and month holds: every card payment, every refund made
+ * at the provider of one, the charges (and their cancellations), the late fee, the offline payments
+ * (and their reversals), each with its moment so a past date is answered as it was; its reminders.
  */
 export interface SettledMonth {
   si: number;
@@ -24,14 +26,43 @@ export interface SettledMonth {
   month: Month;
   payments: LedgerPayment[];
   refunds: LedgerRefund[];
+  charges: LedgerCharge[];
+  lateFees: LedgerLateFee[];
+  offline: LedgerOfflinePayment[];
   reminders: Reminders;
 }
 
 export interface LedgerPayment {
   amountPoisha: number;
+  /** What it settles of the month: its money and, on the rent, its coupon's discount (card-credit.ts). */
+  creditPoisha: number;
   couponCode: string | null;
   paidAt: string;
   transactionId: string;
+}
+
+/** A charge on the month; `cancelledAt` once an admin took it back. */
+export interface LedgerCharge {
+  chargeId: string;
+  description: string;
+  amountPoisha: number;
+  addedAt: string;
+  cancelledAt: string | null;
+}
+
+export interface LedgerLateFee {
+  amountPoisha: number;
+  chargedAt: string;
+}
+
+/** Money paid at the desk, by bank or by mobile money; `reversedAt` once reversed. */
+export interface LedgerOfflinePayment {
+  paymentId: string;
+  method: OfflineMethod;
+  reference: string;
+  amountPoisha: number;
+  recordedAt: string;
+  reversedAt: string | null;
 }
 
 /** Money of a payment (`transactionId`) given back at the provider. */
@@ -52,13 +83,20 @@ export type LedgerStatus = 'paid' | 'due' | 'overdue';
 export interface LedgerMonth {
   year: number;
   month: Month;
+  /** Paid only once all the month owes (rent, charges, late fee) is paid. */
   status: LedgerStatus;
   rentPoisha: number;
-  /**
-   * What is still owed for the month: the rent while unpaid, 0 once paid, and what refunds at the
-   * provider gave back of a paid month until it is paid again.
-   */
+  /** The month's open charges, and its late fee. */
+  chargesPoisha: number;
+  lateFeePoisha: number;
+  /** What card payments (less refunds at the provider) and standing offline payments settled. */
+  paidPoisha: number;
+  /** What is still owed for the month: what it owes in all, less what was paid of it. */
   owedPoisha: number;
+  /** The charges open at the moment asked. */
+  charges: Array<Omit<LedgerCharge, 'cancelledAt'>>;
+  /** The offline payments standing at the moment asked, oldest first. */
+  offlinePayments: Array<Omit<LedgerOfflinePayment, 'reversedAt'>>;
   /** The moment an unpaid month becomes overdue. */
   overdueFrom: string;
   /** The payment that settled the month (null: unpaid, or refunded in full). */
@@ -88,42 +126,53 @@ export const unsettledMonth = (m: Pick<SettledMonth, 'si' | 'year' | 'month'>): 
   month: m.month,
   payments: [],
   refunds: [],
+  charges: [],
+  lateFees: [],
+  offline: [],
   reminders: { due: null, overdue: null },
 });
 
 /**
- * The month's money as it stood at `asOf` (only what happened by then counts), folded in time order:
- * the first payment settles the month at its amount; a refund takes from what the payments cover,
- * and once they cover nothing the month is unpaid again; a later payment covers what was given back.
+ * The month's card money as it stood at `asOf` (only what happened by then counts), folded in time
+ * order: the first payment settles the month; a refund takes from what the payments cover, and once
+ * they cover nothing they count no more; a later payment covers what was given back.
  */
 export function moneyAt(facts: SettledMonth | undefined, asOf: Date) {
   const by = (at: string) => new Date(at) <= asOf;
   const payments = (facts?.payments ?? []).filter((p) => by(p.paidAt));
   const refunds = (facts?.refunds ?? []).filter((r) => by(r.refundedAt));
   const moves = [
-    ...payments.map((p) => ({ at: p.paidAt, payment: p, refund: null })),
-    ...refunds.map((r) => ({ at: r.refundedAt, payment: null, refund: r })),
-  ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || (a.payment ? -1 : 1));
-  let paid: LedgerPayment | null = null;
-  let covered = 0;
-  for (const move of moves) {
-    if (move.payment) {
-      if (paid) covered += move.payment.amountPoisha;
-      else [paid, covered] = [move.payment, move.payment.amountPoisha];
-    } else if (paid) {
-      covered -= move.refund!.amountPoisha;
-      if (covered <= 0) [paid, covered] = [null, 0];
-    }
-  }
-  const owedAgain = paid ? Math.max(0, paid.amountPoisha - covered) : null;
-  return { paid, owedAgain, otherPayments: payments.filter((p) => p !== paid), refunds };
+    ...payments.map((p) => ({ at: p.paidAt, move: { payment: p } })),
+    ...refunds.map((r) => ({ at: r.refundedAt, move: { refund: r } })),
+  ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || ('payment' in a.move ? -1 : 1));
+  const counting = countingCardPayments<LedgerPayment>(moves.map((m) => m.move));
+  const paid = counting.payments[0] ?? null;
+  const creditPoisha =
+    counting.payments.reduce((sum, p) => sum + p.creditPoisha, 0) - counting.refundedPoisha;
+  return { paid, creditPoisha, otherPayments: payments.filter((p) => p !== paid), refunds };
 }
+
+/** The month's open charges, late fee and standing offline payments at `asOf`. */
+function monthAccountAt(facts: SettledMonth | undefined, asOf: Date) {
+  const by = (at: string | null) => at !== null && new Date(at) <= asOf;
+  const charges = (facts?.charges ?? [])
+    .filter((c) => by(c.addedAt) && !by(c.cancelledAt))
+    .map(({ cancelledAt: _cancelled, ...c }) => c);
+  const offline = (facts?.offline ?? [])
+    .filter((p) => by(p.recordedAt) && !by(p.reversedAt))
+    .map(({ reversedAt: _reversed, ...p }) => p);
+  const lateFeePoisha = total((facts?.lateFees ?? []).filter((f) => by(f.chargedAt)));
+  return { charges, offline, lateFeePoisha };
+}
+
+const total = (rows: ReadonlyArray<{ amountPoisha: number }>) =>
+  rows.reduce((sum, r) => sum + r.amountPoisha, 0);
 
 /**
  * A lease's ledger at `asOf`: a row per month from the month it was accepted to the month it ended
- * (or `asOf`'s month), in Dhaka time, each due as lease-months.ts says; a payment, a refund or a
- * reminder counts only if it happened by `asOf`, so the same function answers the ledger at a past moment. Null when
- * the lease had not begun by then.
+ * (or `asOf`'s month), in Dhaka time, each due as lease-months.ts says and owing its rent, charges
+ * and late fee; a payment, a refund, a charge or a reminder counts only if it happened by `asOf`, so
+ * the same function answers the ledger at a past moment. Null when the lease had not begun by then.
  */
 export function leaseLedger(
   lease: LedgerLease,
@@ -141,8 +190,11 @@ export function leaseLedger(
     const month = monthName(calendar);
     const facts = settled.get(settledMonthKey({ si: lease.si, year: calendar.year, month }));
     const happened = (at: string | null | undefined) => (at && new Date(at) <= asOf ? at : null);
-    const { paid, owedAgain, otherPayments, refunds } = moneyAt(facts, asOf);
-    const owedPoisha = owedAgain ?? lease.rentPoisha;
+    const { paid, creditPoisha, otherPayments, refunds } = moneyAt(facts, asOf);
+    const { charges, offline, lateFeePoisha } = monthAccountAt(facts, asOf);
+    const chargesPoisha = total(charges);
+    const paidPoisha = creditPoisha + total(offline);
+    const owedPoisha = Math.max(0, lease.rentPoisha + chargesPoisha + lateFeePoisha - paidPoisha);
     const { overdueFrom } = dueOfMonth(lease, calendar);
     const status: LedgerStatus = owedPoisha === 0 ? 'paid' : asOf >= overdueFrom ? 'overdue' : 'due';
     months.push({
@@ -150,7 +202,12 @@ export function leaseLedger(
       month,
       status,
       rentPoisha: lease.rentPoisha,
+      chargesPoisha,
+      lateFeePoisha,
+      paidPoisha,
       owedPoisha,
+      charges,
+      offlinePayments: offline,
       overdueFrom: overdueFrom.toISOString(),
       paid,
       otherPayments,

@@ -187,6 +187,102 @@ describe('a lease ledger', () => {
   });
 });
 
+describe('a month owes its charges and late fee with its rent', () => {
+  const account = {
+    si: 7,
+    apartment: '3A01',
+    month: 'April',
+    year: 2026,
+    email: mina,
+    name: 'Mina',
+    leaseId: '7b0c6f1e-1c63-4bd4-9d36-3f3f1e0a3c11',
+  } as const;
+  const chargeId = '0c5f4c62-3f7b-4e0e-b0d5-8e8f2b4b6f11';
+  const paymentId = '0c5f4c62-3f7b-4e0e-b0d5-8e8f2b4b6f12';
+  const charged: DomainEvent = {
+    type: 'ChargeAdded',
+    data: {
+      ...account,
+      ...{ chargeId, block: 'A', kind: 'service', amountPoisha: 300_000, description: 'Guards' },
+      ...{ origin: 'plan', addedBy: 'scheduler', addedAt: '2026-03-31T18:05:00Z' },
+    },
+  };
+  const fee: DomainEvent = {
+    type: 'LateFeeCharged',
+    data: {
+      ...account,
+      ...{
+        percent: 5,
+        unpaidRentPoisha: 2_400_000,
+        amountPoisha: 120_000,
+        chargedAt: '2026-04-06T00:00:00Z',
+      },
+    },
+  };
+  const desk = (amountPoisha: number, recordedAt: string): DomainEvent => ({
+    type: 'OfflinePaymentRecorded',
+    data: {
+      ...account,
+      ...{ paymentId, method: 'cash', reference: 'DESK-1', amountPoisha },
+      ...{ recordedBy: 'admin@building.test', recordedAt },
+    },
+  });
+  const april = (facts: LedgerFacts, at: string) => ledgerAt(facts, at)[0]?.months[1];
+  const aprilPaid = { ...paid('April', '2026-04-03T06:00:00Z') };
+
+  it('is paid only once all of it is: the rent by card leaves the charge and the late fee owed', () => {
+    const facts = fold(accepted('2026-03-01T04:00:00Z'), charged, aprilPaid, fee);
+    expect(april(facts, '2026-04-10T00:00:00Z')).toMatchObject({
+      status: 'overdue',
+      rentPoisha: 2_400_000,
+      chargesPoisha: 300_000,
+      lateFeePoisha: 120_000,
+      paidPoisha: 2_400_000,
+      owedPoisha: 420_000,
+      charges: [{ chargeId, description: 'Guards', amountPoisha: 300_000 }],
+    });
+    const settled = fold(
+      accepted('2026-03-01T04:00:00Z'),
+      charged,
+      aprilPaid,
+      fee,
+      desk(420_000, '2026-04-11T00:00:00Z'),
+    );
+    expect(april(settled, '2026-04-12T00:00:00Z')).toMatchObject({ status: 'paid', owedPoisha: 0 });
+    expect(ledgerAt(settled, '2026-04-12T00:00:00Z')[0]?.overduePoisha).toBe(2_400_000); // March
+  });
+  it('shows a month paid in part at the desk with what remains, as it stood at a past moment', () => {
+    const facts = fold(accepted('2026-03-01T04:00:00Z'), charged, desk(1_000_000, '2026-04-02T00:00:00Z'), {
+      type: 'PaymentReversed',
+      data: {
+        ...{ paymentId, si: 7, month: 'April', year: 2026, email: mina, amountPoisha: 1_000_000 },
+        ...{ reason: 'wrong flat', reversedBy: 'admin@building.test', reversedAt: '2026-04-04T00:00:00Z' },
+      },
+    });
+    expect(april(facts, '2026-04-03T00:00:00Z')).toMatchObject({
+      status: 'due',
+      paidPoisha: 1_000_000,
+      owedPoisha: 1_700_000,
+      offlinePayments: [{ paymentId, method: 'cash', reference: 'DESK-1', amountPoisha: 1_000_000 }],
+    });
+    expect(april(facts, '2026-04-05T00:00:00Z')).toMatchObject({
+      owedPoisha: 2_700_000,
+      offlinePayments: [],
+    });
+  });
+  it('owes a cancelled charge no more from its cancellation', () => {
+    const facts = fold(accepted('2026-03-01T04:00:00Z'), charged, {
+      type: 'ChargeCancelled',
+      data: {
+        ...{ chargeId, si: 7, month: 'April', year: 2026, email: mina, amountPoisha: 300_000 },
+        ...{ reason: 'twice', cancelledBy: 'admin@building.test', cancelledAt: '2026-04-02T00:00:00Z' },
+      },
+    });
+    expect(april(facts, '2026-04-01T12:00:00Z')).toMatchObject({ chargesPoisha: 300_000 });
+    expect(april(facts, '2026-04-03T00:00:00Z')).toMatchObject({ chargesPoisha: 0, charges: [] });
+  });
+});
+
 describe('the answers', () => {
   const other = 'rafi@building.test';
   const facts = fold(

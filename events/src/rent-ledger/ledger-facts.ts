@@ -1,9 +1,11 @@
 import type { DomainEvent } from '../catalogue.ts';
+import { cardCreditPoisha } from '../account/card-credit.ts';
 import { settledMonthKey, unsettledMonth, type LedgerLease, type SettledMonth } from './lease-ledger.ts';
 
 /**
  * The facts a ledger is computed from, folded straight from the log: every lease (by its request
- * id) and every settled month (by apartment and month). The reminder scheduler and the audit's
+ * id) and every month's money (by apartment and month: payments, refunds, charges, late fee,
+ * offline payments, reminders). The reminder scheduler and the audit's
  * `state --at` fold this; the projector keeps the same facts as rows.
  */
 export interface LedgerFacts {
@@ -19,6 +21,11 @@ export const ledgerEventTypes = [
   'RentPaid',
   'RentRefunded',
   'RentReminderIssued',
+  'ChargeAdded',
+  'ChargeCancelled',
+  'LateFeeCharged',
+  'OfflinePaymentRecorded',
+  'PaymentReversed',
 ] as const;
 
 /**
@@ -53,10 +60,17 @@ export function applyLedgerEvent(facts: LedgerFacts, event: DomainEvent): Ledger
     }
     case 'RentPaid': {
       const { amountPoisha, couponCode, paidAt, transactionId } = event.data;
+      const payment = {
+        amountPoisha,
+        creditPoisha: cardCreditPoisha(event.data),
+        couponCode,
+        paidAt,
+        transactionId,
+      };
       return settle(facts, event.data, (m) =>
         m.payments.some((p) => p.transactionId === transactionId)
           ? m
-          : { ...m, payments: [...m.payments, { amountPoisha, couponCode, paidAt, transactionId }] },
+          : { ...m, payments: [...m.payments, payment] },
       );
     }
     case 'RentRefunded': {
@@ -74,6 +88,48 @@ export function applyLedgerEvent(facts: LedgerFacts, event: DomainEvent): Ledger
       return settle(facts, event.data, (m) =>
         m.reminders[kind] ? m : { ...m, reminders: { ...m.reminders, [kind]: issuedAt } },
       );
+    }
+    case 'ChargeAdded': {
+      const { chargeId, description, amountPoisha, addedAt } = event.data;
+      return settle(facts, event.data, (m) =>
+        m.charges.some((c) => c.chargeId === chargeId)
+          ? m
+          : {
+              ...m,
+              charges: [...m.charges, { chargeId, description, amountPoisha, addedAt, cancelledAt: null }],
+            },
+      );
+    }
+    case 'ChargeCancelled': {
+      const { chargeId, cancelledAt } = event.data;
+      return settle(facts, event.data, (m) => ({
+        ...m,
+        charges: m.charges.map((c) =>
+          c.chargeId === chargeId && !c.cancelledAt ? { ...c, cancelledAt } : c,
+        ),
+      }));
+    }
+    case 'LateFeeCharged': {
+      const { amountPoisha, chargedAt } = event.data;
+      return settle(facts, event.data, (m) =>
+        m.lateFees.length > 0 ? m : { ...m, lateFees: [{ amountPoisha, chargedAt }] },
+      );
+    }
+    case 'OfflinePaymentRecorded': {
+      const { paymentId, method, reference, amountPoisha, recordedAt } = event.data;
+      const payment = { paymentId, method, reference, amountPoisha, recordedAt, reversedAt: null };
+      return settle(facts, event.data, (m) =>
+        m.offline.some((p) => p.paymentId === paymentId) ? m : { ...m, offline: [...m.offline, payment] },
+      );
+    }
+    case 'PaymentReversed': {
+      const { paymentId, reversedAt } = event.data;
+      return settle(facts, event.data, (m) => ({
+        ...m,
+        offline: m.offline.map((p) =>
+          p.paymentId === paymentId && !p.reversedAt ? { ...p, reversedAt } : p,
+        ),
+      }));
     }
     default:
       return facts;

@@ -2,6 +2,7 @@ import type { EventData, Language } from '@building/events/catalogue';
 import { formatDhakaTime, formatDigits, formatMonthYear, formatTaka } from './format-for-reader.ts';
 import { buildingIssuer, renderPage, write, type ReceiptIssuer } from './pdf-document.ts';
 import { receiptWords } from './receipt-words.ts';
+import { paymentDiscountPoisha } from '@building/events/account/card-credit';
 
 export { buildingIssuer, type ReceiptIssuer };
 
@@ -35,23 +36,32 @@ export function renderReceipt(
 ): Promise<Buffer> {
   const words = receiptWords[language];
   const taka = (poisha: number) => formatTaka(poisha, language);
-  const discountPoisha =
-    paid.rentPoisha - (paid.items?.find((i) => i.kind === 'rent')?.amountPoisha ?? paid.amountPoisha);
+  const coupon: [string, string] = [
+    words.coupon,
+    paid.couponCode
+      ? words.couponOff(
+          paid.couponCode,
+          `${formatDigits(paid.discount, language)}%`,
+          taka(paymentDiscountPoisha(paid)),
+        )
+      : words.none,
+  ];
+  // Rent alone: the rent and its coupon. Itemised: each item as paid (the rent after its coupon).
+  const paidFor: Array<[string, string]> = paid.items
+    ? [
+        ...paid.items.map((i): [string, string] => [
+          i.kind === 'charge' && i.description ? i.description : words.items[i.kind],
+          taka(i.amountPoisha),
+        ]),
+        ...(paid.couponCode ? [coupon] : []),
+      ]
+    : [[words.rent, taka(paid.rentPoisha)], coupon];
   const rows: Array<[string, string]> = [
     [words.member, paid.name || paid.email],
     [words.email, paid.email],
     [words.apartment, words.apartmentAt(paid.apartment, paid.block, formatDigits(paid.floor, language))],
     [words.period, formatMonthYear(paid.month, paid.year, language)],
-    [words.rent, taka(paid.rentPoisha)],
-    [
-      words.coupon,
-      paid.couponCode
-        ? words.couponOff(paid.couponCode, `${formatDigits(paid.discount, language)}%`, taka(discountPoisha))
-        : words.none,
-    ],
-    ...(paid.items ?? [])
-      .filter((i) => i.kind !== 'rent')
-      .map((i): [string, string] => [i.description || words.items[i.kind], taka(i.amountPoisha)]),
+    ...paidFor,
     [words.method, words.card],
     [words.amountPaid, `${taka(paid.amountPoisha)} (BDT)`],
     [words.transactionId, paid.transactionId],

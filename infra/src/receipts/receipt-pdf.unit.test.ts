@@ -73,6 +73,44 @@ describe('the rent receipt', () => {
   });
 });
 
+describe("the receipt of a month's total", () => {
+  // The desk took 2,000 taka of the rent before: the card paid what was left of it after the
+  // coupon, the service charge and the late fee.
+  const itemised: EventData<'RentPaid'> = {
+    ...paid,
+    amountPoisha: 849_325 + 250_000 + 50_000,
+    items: [
+      { kind: 'rent', description: '', amountPoisha: 849_325 },
+      {
+        kind: 'charge',
+        chargeId: '5b0f1d7e-3c1a-4e0b-9d8f-0a1b2c3d4e5f',
+        description: 'Generator fuel',
+        amountPoisha: 250_000,
+      },
+      { kind: 'late-fee', description: '', amountPoisha: 50_000 },
+    ],
+  };
+
+  it('lists each item it paid, the coupon on the rent, and the total', async () => {
+    const text = pageText(await renderReceipt(itemised, 'en'));
+    for (const expected of [
+      'Rent৳ 8,493.25',
+      'Generator fuel৳ 2,500',
+      'Late fee৳ 500',
+      'SAVE15 (15% off: - ৳ 1,851.75)',
+      '৳ 11,493.25 (BDT)',
+    ])
+      expect(text).toContain(expected);
+  });
+
+  it('says the items in Bangla, what the admin wrote kept as written', async () => {
+    const text = pageText(await renderReceipt(itemised, 'bn'));
+    for (const expected of ['৳ ৮,৪৯৩.২৫', 'Generator fuel৳ ২,৫০০', '৳ ৫০০', '৳ ১১,৪৯৩.২৫ (BDT)'])
+      expect(text).toContain(expected);
+    expect(text).not.toMatch(/Rent|Late fee/);
+  });
+});
+
 describe('the receipt of a payment at the desk', () => {
   it('names the method and reference in the reader language, and a reversal with its Dhaka time', async () => {
     const recorded: EventData<'OfflinePaymentRecorded'> = {

@@ -26,6 +26,7 @@ export const receiptWords = {
     thanks: 'Thank you. This receipt was issued electronically.',
     methods: { cash: 'cash', bank: 'bank transfer', bkash: 'bKash', nagad: 'Nagad' },
     items: { rent: 'Rent', charge: 'Charge', 'late-fee': 'Late fee' },
+    itemsPaid: 'What it paid:',
   },
   bn: {
     rentReceipt: 'ভাড়ার রসিদ',
@@ -51,6 +52,7 @@ export const receiptWords = {
     thanks: 'ধন্যবাদ। এই রসিদটি ইলেকট্রনিকভাবে দেওয়া হয়েছে।',
     methods: { cash: 'নগদ টাকা', bank: 'ব্যাংক ট্রান্সফার', bkash: 'বিকাশ', nagad: 'নগদ (মোবাইল)' },
     items: { rent: 'ভাড়া', charge: 'চার্জ', 'late-fee': 'বিলম্ব ফি' },
+    itemsPaid: 'যা পরিশোধ হলো:',
   },
 } satisfies Record<
   Language,

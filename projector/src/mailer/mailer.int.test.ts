@@ -186,4 +186,31 @@ describe.skipIf(missing('postgres'))('the mailer', () => {
     const [receipt] = await mailboxHolds(before + 3);
     expect(receipt!.subject).toBe('Receipt: rent for May 2026, ৳ 2,345');
   });
+  it("itemises the receipt of a month's total, in English and in Bangla", async () => {
+    const [cai, dipa] = ['cai@building.test', 'dipa@building.test'];
+    await history.register(cai, 'Cai');
+    await history.register(dipa, 'Dipa');
+    await history.chooseLanguage(dipa, 'bn');
+    await history.list(10, { rent: 12_345 });
+    await history.list(11, { rent: 12_345 });
+    await history.accept((await history.request(10, cai)).requestId);
+    await history.accept((await history.request(11, dipa)).requestId);
+    for (const si of [10, 11]) {
+      await history.charge(si, 'June', 2026, 250_000, 'Generator fuel');
+      await history.pay(si === 10 ? cai : dipa, si, 'June', 2026);
+    }
+    const receiptTo = async (to: string) => {
+      for (let i = 0; i < 300; i++) {
+        const mail = sink.mailbox.list().find((m) => m.to.includes(to) && m.attachments.length > 0);
+        if (mail) return mail;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`no receipt to ${to}`);
+    };
+    const [inEnglish, inBangla] = [await receiptTo(cai), await receiptTo(dipa)];
+    expect(inEnglish.subject).toBe('Receipt: rent for June 2026, ৳ 14,845');
+    expect(inEnglish.text).toContain('What it paid:\n- Rent: ৳ 12,345\n- Generator fuel: ৳ 2,500');
+    expect(pdfPageText(inEnglish.contents[0]!)).toContain('Generator fuel৳ 2,500');
+    expect(inBangla.text).toContain('যা পরিশোধ হলো:\n- ভাড়া: ৳ ১২,৩৪৫\n- Generator fuel: ৳ ২,৫০০');
+  });
 });

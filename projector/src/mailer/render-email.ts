@@ -1,8 +1,9 @@
 import type { ProjectedEvent } from '@building/events/decode-event';
 import type { NotificationFacts } from '@building/events/read-models/notifications';
-import type { Language } from '@building/events/catalogue';
+import type { EventData, Language } from '@building/events/catalogue';
 import { formatLongDate, formatTaka } from '@building/infra/receipts/format-for-reader';
 import { buildingIssuer, renderOfflineReceipt, renderReceipt } from '@building/infra/receipts/receipt-pdf';
+import { receiptWords } from '@building/infra/receipts/receipt-words';
 import { wordsInBangla } from './email-words-bn.ts';
 
 export interface OutgoingEmail {
@@ -128,6 +129,17 @@ function words(facts: NotificationFacts): { subject: string; body: string } {
   }
 }
 
+/** What an itemised card payment paid, a line per item (nothing for rent alone), as the receipt says it. */
+function paidItems(paid: EventData<'RentPaid'>, language: Language): string {
+  if (!paid.items) return '';
+  const named = receiptWords[language];
+  const lines = paid.items.map(
+    (i) =>
+      `- ${i.kind === 'charge' && i.description ? i.description : named.items[i.kind]}: ${formatTaka(i.amountPoisha, language)}`,
+  );
+  return `\n\n${named.itemsPaid}\n${lines.join('\n')}`;
+}
+
 /**
  * The email an event sends, in the language the recipient reads the site in (the one saved with
  * their profile); a payment's receipt PDF goes with it, in the same language.
@@ -138,7 +150,9 @@ export async function renderEmail(
   facts: NotificationFacts,
   language: Language = 'en',
 ): Promise<OutgoingEmail> {
-  const { subject, body } = language === 'bn' ? wordsInBangla(facts) : words(facts);
+  const said = language === 'bn' ? wordsInBangla(facts) : words(facts);
+  const subject = said.subject;
+  const body = event.type === 'RentPaid' ? `${said.body}${paidItems(event.data, language)}` : said.body;
   const receipt =
     event.type === 'RentPaid'
       ? await renderReceipt(event.data, language)

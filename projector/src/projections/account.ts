@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { cardCreditPoisha } from '@building/events/account/card-credit';
 import { accountView, type AccountLineKind } from '@building/events/read-models/account';
 import type { ProjectedEvent } from '@building/events/decode-event';
 import type { Month } from '@building/events/catalogue';
@@ -118,15 +119,27 @@ export const account = defineProjection(accountView, {
       ...d,
       kind: 'card-payment',
       description: d.couponCode ? `Paid by card (coupon ${d.couponCode})` : 'Paid by card',
-      // The card settles the rent in full (its coupon included) and every item it lists besides.
-      credit:
-        d.rentPoisha +
-        (d.items ?? []).filter((i) => i.kind !== 'rent').reduce((s, i) => s + i.amountPoisha, 0),
+      // What it paid and, on the rent, its coupon's discount (card-credit.ts).
+      credit: cardCreditPoisha(d),
       method: 'card',
       reference: d.transactionId,
       refId: d.transactionId,
       at: d.paidAt,
     })),
+    // Money a refund at the provider gave back is owed again (a second charge's never paid the month).
+    RentRefunded: (event) =>
+      event.data.reason !== 'provider-refund'
+        ? []
+        : rowOf(event.id, {
+            ...event.data,
+            kind: 'refund',
+            description: 'Refunded to the card',
+            debit: event.data.amountPoisha,
+            method: 'card',
+            reference: event.data.refundId,
+            refId: event.data.paymentIntentId,
+            at: event.data.refundedAt,
+          }),
     OfflinePaymentRecorded: lineOf(({ data: d }) => ({
       ...d,
       kind: 'payment',

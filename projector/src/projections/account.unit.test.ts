@@ -76,6 +76,95 @@ describe('projection: the account lines', () => {
   });
 });
 
+describe('projection: card payments and refunds', () => {
+  const paid: [string, DomainEvent] = [
+    stream,
+    {
+      type: 'RentPaid',
+      data: {
+        ...month,
+        block: 'A',
+        floor: 3,
+        room: '3 bed',
+        rent: 24_000,
+        paymentIntentId: 'pi_1',
+        transactionId: 'pi_1',
+        rentPoisha: 2_400_000,
+        discount: 10,
+        couponCode: 'TEN',
+        // What the desk left of the rent after the coupon, and the service charge.
+        amountPoisha: 1_160_000 + 300_000,
+        items: [
+          { kind: 'rent', description: '', amountPoisha: 1_160_000 },
+          {
+            kind: 'charge',
+            chargeId: '00000000-0000-4000-8000-000000000101',
+            description: 'Guards and lift',
+            amountPoisha: 300_000,
+          },
+        ],
+        paidAt: '2026-12-04T05:00:00.000Z',
+      },
+    },
+  ];
+  const refunded = (
+    reason: 'provider-refund' | 'duplicate-charge',
+    refundId: string,
+  ): [string, DomainEvent] => [
+    stream,
+    {
+      type: 'RentRefunded',
+      data: {
+        paymentIntentId: reason === 'provider-refund' ? 'pi_1' : 'pi_2',
+        refundId,
+        si: 7,
+        month: 'December',
+        year: 2026,
+        email: mina,
+        amountPoisha: 100_000,
+        reason,
+        coveredPoisha: 1_360_000,
+        refundedAt: '2026-12-05T05:00:00.000Z',
+      },
+    },
+  ];
+  it("credits what the card paid and its coupon's discount; a refund at the provider is owed again; twice is once", () => {
+    const events = given(
+      charge,
+      bkash,
+      paid,
+      refunded('provider-refund', 're_1'),
+      refunded('duplicate-charge', 're_2'),
+    );
+    const rows = rowsOf(account, events);
+    expect(rowsOf(account, events, 2)).toEqual(rows);
+    const byKind = Object.fromEntries(rows.lines!.map((l) => [l.kind, l]));
+    // 1,160,000 + 300,000 paid, and the coupon's 240,000 off the rent.
+    expect(byKind['card-payment']).toMatchObject({
+      credit_poisha: 1_700_000,
+      method: 'card',
+      reference: 'pi_1',
+    });
+    expect(byKind.refund).toMatchObject({
+      debit_poisha: 100_000,
+      method: 'card',
+      reference: 're_1',
+      ref_id: 'pi_1',
+    });
+    // A second charge's refund gave back money that never paid the month: no line.
+    expect(rows.lines).toHaveLength(4);
+    const lines = rows.lines!.map((r) =>
+      accountView.toResponse(accountView.row.parse({ ...r, occurred_at: new Date(String(r.occurred_at)) })),
+    );
+    const lease = {
+      ...{ leaseId, email: mina, name: 'Mina', si: 7, apartment: '3A01', rentPoisha: 2_400_000 },
+      ...{ startedAt: '2026-11-26T04:00:00.000Z', endedAt: null },
+    };
+    const december = accountAt(mina, [lease], lines, new Date('2026-12-10T00:00:00Z')).months.at(-1);
+    expect(december).toMatchObject({ month: 'December', owed: 27_000, paid: 26_000 });
+  });
+});
+
 const depositStream = `deposit-${leaseId}`;
 const deposit = { leaseId, si: 7, email: mina } as const;
 const depositOwed: [string, DomainEvent] = [

@@ -1,5 +1,6 @@
+import { cardCreditPoisha } from '@building/events/account/card-credit';
 import { settledMonthKey } from '@building/events/rent-ledger/lease-ledger';
-import { rentLedgerView } from '@building/events/read-models/rent-ledger';
+import { rentLedgerView, type monthMoneyKinds } from '@building/events/read-models/rent-ledger';
 import { defineProjection } from '../projection.ts';
 import { column } from '../table-spec.ts';
 import { leaseRows, leaseTable } from './lease-rows.ts';
@@ -15,12 +16,47 @@ const monthOf = (data: { si: number; year: number; month: string }) => ({
 });
 
 const nullableTime = () => column.timestamptz({ nullable: true, default: null });
+const nullableText = () => column.text({ nullable: true, default: null });
+
+type MonthMoneyKind = (typeof monthMoneyKinds)[number];
+
+/** A money row's own columns (the rest default to none). */
+interface MoneyRow {
+  kind: MonthMoneyKind;
+  transaction_id: string;
+  at: string;
+  amount_poisha?: number;
+  credit_poisha?: number;
+  coupon_code?: string | null;
+  method?: string;
+  reference?: string;
+  description?: string;
+}
+
+/** One money row of a month, keyed by its event (a redelivery inserts nothing new). */
+const money = (id: string, of: { si: number; year: number; month: string }, row: MoneyRow) => [
+  {
+    table: 'money' as const,
+    insert: {
+      ...{ money_id: id, si: of.si, year: of.year, month: of.month },
+      ...{
+        amount_poisha: 0,
+        credit_poisha: 0,
+        coupon_code: null,
+        method: null,
+        reference: null,
+        description: null,
+      },
+      ...row,
+    },
+  },
+];
 
 /**
  * The rent ledger's facts (rentLedger): every lease, each apartment's month's reminders, and each
- * payment and refund of a month as a row of its own with its moment (nothing is lowered in place, so
- * the ledger at a past date shows the money as it stood). The month-by-month rows are computed from
- * these at the moment asked.
+ * payment, refund, charge, late fee and offline payment of a month (and each undoing) as a row of
+ * its own with its moment (nothing is lowered in place, so the ledger at a past date shows the money
+ * as it stood). The month-by-month rows are computed from these at the moment asked.
  */
 export const rentLedger = defineProjection(rentLedgerView, {
   tables: {
@@ -46,8 +82,12 @@ export const rentLedger = defineProjection(rentLedgerView, {
         month: column.text(),
         kind: column.text(),
         amount_poisha: column.bigint(),
-        coupon_code: column.text({ nullable: true, default: null }),
+        credit_poisha: column.bigint(),
+        coupon_code: nullableText(),
         transaction_id: column.text(),
+        method: nullableText(),
+        reference: nullableText(),
+        description: nullableText(),
         at: column.timestamptz(),
       },
       indexes: [['si', 'year']],
@@ -56,42 +96,53 @@ export const rentLedger = defineProjection(rentLedgerView, {
   on: {
     AgreementAccepted: leases.accepted,
     LeaseEnded: leases.ended,
-    RentPaid: ({ id, data }) => [
-      {
-        table: 'money',
-        insert: {
-          money_id: id,
-          si: data.si,
-          year: data.year,
-          month: data.month,
-          kind: 'paid',
-          amount_poisha: data.amountPoisha,
-          coupon_code: data.couponCode,
-          transaction_id: data.transactionId,
-          at: data.paidAt,
-        },
-      },
-    ],
+    RentPaid: ({ id, data }) =>
+      money(id, data, {
+        kind: 'paid',
+        amount_poisha: data.amountPoisha,
+        credit_poisha: cardCreditPoisha(data),
+        coupon_code: data.couponCode,
+        transaction_id: data.transactionId,
+        at: data.paidAt,
+      }),
     // A refund made at the provider of a payment of the month (a second charge's never paid it).
     RentRefunded: ({ id, data }) =>
       data.reason !== 'provider-refund'
         ? []
-        : [
-            {
-              table: 'money',
-              insert: {
-                money_id: id,
-                si: data.si,
-                year: data.year,
-                month: data.month,
-                kind: 'refunded',
-                amount_poisha: data.amountPoisha,
-                coupon_code: null,
-                transaction_id: data.paymentIntentId,
-                at: data.refundedAt,
-              },
-            },
-          ],
+        : money(id, data, {
+            kind: 'refunded',
+            amount_poisha: data.amountPoisha,
+            transaction_id: data.paymentIntentId,
+            at: data.refundedAt,
+          }),
+    ChargeAdded: ({ id, data }) =>
+      money(id, data, {
+        kind: 'charge',
+        amount_poisha: data.amountPoisha,
+        transaction_id: data.chargeId,
+        description: data.description,
+        at: data.addedAt,
+      }),
+    ChargeCancelled: ({ id, data }) =>
+      money(id, data, { kind: 'charge-cancelled', transaction_id: data.chargeId, at: data.cancelledAt }),
+    LateFeeCharged: ({ id, data }) =>
+      money(id, data, {
+        kind: 'late-fee',
+        amount_poisha: data.amountPoisha,
+        transaction_id: data.leaseId,
+        at: data.chargedAt,
+      }),
+    OfflinePaymentRecorded: ({ id, data }) =>
+      money(id, data, {
+        kind: 'offline',
+        amount_poisha: data.amountPoisha,
+        transaction_id: data.paymentId,
+        method: data.method,
+        reference: data.reference,
+        at: data.recordedAt,
+      }),
+    PaymentReversed: ({ id, data }) =>
+      money(id, data, { kind: 'reversed', transaction_id: data.paymentId, at: data.reversedAt }),
     RentReminderIssued: ({ data }) => [
       {
         table: 'months',

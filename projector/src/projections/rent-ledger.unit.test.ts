@@ -63,8 +63,13 @@ describe('projection: the rent ledger facts', () => {
     month: 'March',
     kind: 'paid',
     amount_poisha: 1_170_000,
+    // What it settles: the money and the coupon's discount.
+    credit_poisha: 1_300_000,
     coupon_code: 'SAVE10',
     transaction_id: 'pi_3',
+    method: null,
+    reference: null,
+    description: null,
     at: at(8),
   };
 
@@ -107,6 +112,7 @@ describe('projection: the rent ledger facts', () => {
       ...paidRow,
       kind: 'refunded',
       amount_poisha: 70_000,
+      credit_poisha: 0,
       coupon_code: null,
       at: at(12),
     };
@@ -119,6 +125,96 @@ describe('projection: the rent ledger facts', () => {
     // The payment's row is left as it was paid: the ledger at a date before the refund shows it whole.
     expect(rowsOf(rentLedger, given(paid, refund('provider-refund', 'pi_3')), 2).money).toEqual(
       expect.arrayContaining([paidRow, refundRow]),
+    );
+  });
+  it("keeps the month's charges, late fee and offline payments, and their undoing, each a row with its moment", () => {
+    const account = {
+      si: 3,
+      apartment: 'A-103',
+      month: 'March',
+      year: 2026,
+      email: ana.email,
+      name: 'Ana',
+      leaseId: requestA,
+    } as const;
+    const [chargeId, paymentId] = [
+      '22222222-2222-4222-8222-222222222222',
+      '33333333-3333-4333-8333-333333333333',
+    ];
+    const history: Array<[string, DomainEvent]> = [
+      [
+        march,
+        {
+          type: 'ChargeAdded',
+          data: {
+            ...account,
+            ...{ chargeId, block: 'A', kind: 'water', amountPoisha: 50_000, description: 'Pump' },
+            ...{ origin: 'admin', addedBy: 'admin@example.com', addedAt: at(2) },
+          },
+        },
+      ],
+      [
+        march,
+        {
+          type: 'LateFeeCharged',
+          data: {
+            ...account,
+            percent: 5,
+            unpaidRentPoisha: 1_300_000,
+            amountPoisha: 65_000,
+            chargedAt: at(6),
+          },
+        },
+      ],
+      [
+        march,
+        {
+          type: 'OfflinePaymentRecorded',
+          data: {
+            ...account,
+            ...{ paymentId, method: 'nagad', reference: 'NG-1', amountPoisha: 400_000 },
+            ...{ recordedBy: 'admin@example.com', recordedAt: at(7) },
+          },
+        },
+      ],
+      [
+        march,
+        {
+          type: 'PaymentReversed',
+          data: {
+            ...{ paymentId, si: 3, month: 'March', year: 2026, email: ana.email, amountPoisha: 400_000 },
+            ...{ reason: 'wrong flat', method: 'nagad', reversedBy: 'admin@example.com', reversedAt: at(9) },
+          },
+        },
+      ],
+      [
+        march,
+        {
+          type: 'ChargeCancelled',
+          data: {
+            ...{ chargeId, si: 3, month: 'March', year: 2026, email: ana.email, amountPoisha: 50_000 },
+            ...{ reason: 'twice', kind: 'water', cancelledBy: 'admin@example.com', cancelledAt: at(10) },
+          },
+        },
+      ],
+    ];
+    const row = (kind: string, id: string, day: number, more: Record<string, unknown> = {}) => ({
+      ...paidRow,
+      ...{ kind, transaction_id: id, at: at(day), amount_poisha: 0, credit_poisha: 0, coupon_code: null },
+      ...more,
+    });
+    const events = given(...history);
+    const rows = rowsOf(rentLedger, events);
+    expect(rowsOf(rentLedger, events, 2)).toEqual(rows);
+    expect(rows.money).toHaveLength(5);
+    expect(rows.money).toEqual(
+      expect.arrayContaining([
+        row('charge', chargeId, 2, { amount_poisha: 50_000, description: 'Pump' }),
+        row('late-fee', requestA, 6, { amount_poisha: 65_000 }),
+        row('offline', paymentId, 7, { amount_poisha: 400_000, method: 'nagad', reference: 'NG-1' }),
+        row('reversed', paymentId, 9),
+        row('charge-cancelled', chargeId, 10),
+      ]),
     );
   });
 });

@@ -85,8 +85,8 @@ export async function checkWrites(db: Knex, sent: readonly SentCommand[]): Promi
       .groupBy('correlation_id')
       .select('correlation_id as key'),
   );
-  // `field` is one of two fixed names, never input.
-  const byField = (type: string, field: 'title' | 'code') =>
+  // `field` is one of three fixed names, never input.
+  const byField = (type: string, field: 'title' | 'code' | 'reference') =>
     counts(
       db('events')
         .where({ type })
@@ -98,6 +98,7 @@ export async function checkWrites(db: Knex, sent: readonly SentCommand[]): Promi
     );
   const titles = await byField('AnnouncementPosted', 'title');
   const codes = await byField('CouponAdded', 'code');
+  const references = await byField('DepositPaid', 'reference');
   const registered = await counts(
     db('events')
       .where({ type: 'UserRegistered' })
@@ -113,9 +114,11 @@ export async function checkWrites(db: Knex, sent: readonly SentCommand[]): Promi
       ? (titles.get(command.marker.value!) ?? 0)
       : command.marker.field === 'code'
         ? (codes.get(command.marker.value!) ?? 0)
-        : command.kind === 'user'
-          ? (registered.get(command.marker.stream!) ?? 0)
-          : undefined;
+        : command.marker.field === 'reference'
+          ? (references.get(command.marker.value!) ?? 0)
+          : command.kind === 'user'
+            ? (registered.get(command.marker.stream!) ?? 0)
+            : undefined;
 
   const lost: string[] = [];
   const doubled: string[] = [];

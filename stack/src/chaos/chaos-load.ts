@@ -8,10 +8,10 @@ import { seededRandom } from './malformed-requests.ts';
  * (its type and what makes it unique), so the store can be asked how many times it was written.
  */
 export interface SentCommand {
-  kind: 'user' | 'announcement' | 'coupon' | 'toggle' | 'price';
+  kind: 'user' | 'announcement' | 'coupon' | 'toggle' | 'price' | 'deposit';
   /** The HTTP status, or 0 when the connection failed (the service was killed mid-request). */
   status: number;
-  marker: { type: string; stream?: string; field?: 'title' | 'code'; value?: string };
+  marker: { type: string; stream?: string; field?: 'title' | 'code' | 'reference'; value?: string };
   /** For a 2xx answer: the position the command-service said its event was stored at. */
   position?: number;
 }
@@ -21,7 +21,8 @@ export const answered = (command: SentCommand) => command.status >= 200 && comma
 /**
  * A seeded stream of commands from several clients at once for `durationMs`: people registering,
  * the admin posting announcements, adding coupons and switching them off and on, setting the service
- * plan and the utilities' tariffs (one stream each, so they race). Every command's
+ * plan and the utilities' tariffs (one stream each, so they race), recording payments towards a
+ * lease's deposit (one stream, racing) and, once the load ends, settling it. Every command's
  * event is unique (a new email, title or code; a toggle's answer names its position), so a lost or
  * doubled write shows in the store. No client retries: a failed command is just not answered.
  */
@@ -59,6 +60,9 @@ export async function sendLoad(options: {
       return { status: 0, json: {} };
     }
   };
+  const token = (email: string, uid: string) =>
+    signAccessToken({ email, uid, emailVerified: true }, chaosJwtSecret, 3600);
+  const deposit = await depositLease(send, admin, token, options.run);
   const client = async () => {
     while (Date.now() < until) {
       const n = next++;
@@ -95,6 +99,18 @@ export async function sendLoad(options: {
         if (status >= 200 && status < 300 && json.modifiedCount === 0) continue;
         const marker = { type, stream: streams.tariff(utility) };
         sent.push({ kind: 'price', status, marker, position: json.position as number | undefined });
+      } else if (roll < 0.64 && deposit) {
+        // A new reference each time: a 2xx must have written exactly one DepositPaid.
+        const reference = `D${tag}`;
+        const body = { si: deposit.si, email: deposit.email, method: 'cash', reference, amount: 1 };
+        const { status, json } = await send('POST', '/deposits/payments', admin, body);
+        const marker = {
+          type: 'DepositPaid',
+          stream: deposit.stream,
+          field: 'reference' as const,
+          value: reference,
+        };
+        sent.push({ kind: 'deposit', status, marker, position: json.position as number | undefined });
       } else if (roll < 0.7 || coupons.length === 0) {
         const code = `C${tag}`;
         const { status, json } = await send('POST', '/addCoupon', admin, { code, discount: 10 });
@@ -118,5 +134,48 @@ export async function sendLoad(options: {
     }
   };
   await Promise.all(Array.from({ length: options.clients }, client));
+  if (deposit) {
+    // The lease ends and its deposit is settled, once, with a deduction: the rest is returned.
+    await send('PATCH', `/memberRemove/${deposit.email}`, admin);
+    const body = {
+      ...{ si: deposit.si, email: deposit.email, method: 'bank', reference: `R${options.run}` },
+      deductions: [{ reason: 'Keys not returned', amount: 1 }],
+    };
+    const { status, json } = await send('POST', '/deposits/settle', admin, body);
+    const marker = { type: 'DepositSettled', stream: deposit.stream };
+    sent.push({ kind: 'deposit', status, marker, position: json.position as number | undefined });
+  }
   return sent;
+}
+
+type Send = (
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+) => Promise<{ status: number; json: Record<string, unknown> }>;
+
+/**
+ * A lease that owes its deposit, made before the load: an apartment listed, a tenant's request
+ * accepted. Null when a step was not answered (a fault came early): the run has no deposit commands.
+ */
+async function depositLease(
+  send: Send,
+  admin: string,
+  token: (email: string, uid: string) => Promise<string>,
+  run: number,
+) {
+  const email = `tenant${run}@chaos.test`;
+  const tenant = await token(email, `uid-tenant-${run}`);
+  const listed = await send('POST', '/apartments', admin, {
+    ...{ apartment: `CH${run}`, block: 'A', floor: 1, room: '2 bed', rent: 30_000 },
+    image: '/images/apartments/a.svg',
+  });
+  const si = listed.json.insertedId as number | undefined;
+  if (si === undefined) return null;
+  if ((await send('POST', `/users/${email}`, tenant, { name: `Tenant ${run}` })).status !== 200) return null;
+  const requested = await send('POST', '/agreement', tenant, { si });
+  const requestId = requested.json.insertedId as string | undefined;
+  if (!requestId || (await send('PUT', '/acceptAgreement', admin, { si, email })).status !== 200) return null;
+  return { si, email, stream: streams.deposit(requestId) };
 }

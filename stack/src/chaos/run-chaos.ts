@@ -115,6 +115,7 @@ export async function runChaos(options: {
       };
       summary.runs.push(result);
       const started = Date.now();
+      let depositCommands = '';
       try {
         const loadMs = options.loadMs ?? 3000;
         const [last] = await database.db('events').max<{ p: string | null }[]>('position as p');
@@ -145,6 +146,8 @@ export async function runChaos(options: {
           });
           result.sent = sent.length;
           result.answered = sent.filter(answered).length;
+          const deposits = sent.filter((c) => c.kind === 'deposit');
+          depositCommands = ` (deposit ${deposits.filter(answered).length}/${deposits.length})`;
           for (const outcome of await injected) if (outcome.status === 'rejected') throw outcome.reason;
           await stack.allUp(120_000);
           await waitForCatchUp(database.db, 120_000);
@@ -161,7 +164,7 @@ export async function runChaos(options: {
         log(`chaos: run ${run} failed: ${result.error}\n${stack.said.slice(-15).join('\n')}`);
       }
       log(
-        `chaos: run ${run}/${options.runs} [${faults.join(', ')}] ${result.answered}/${result.sent} answered, ` +
+        `chaos: run ${run}/${options.runs} [${faults.join(', ')}] ${result.answered}/${result.sent} answered${depositCommands}, ` +
           `${result.lost.length} lost, ${result.doubled.length} doubled, ${result.parked} parked, ` +
           `views ${result.unlike.length || result.error ? 'UNLIKE' : 'equal'} a rebuild ` +
           `(${((Date.now() - started) / 1000).toFixed(1)} s)`,

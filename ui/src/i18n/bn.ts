@@ -655,6 +655,10 @@ export const bn: Translation<typeof en> = {
     status: { paid: 'পরিশোধিত', due: 'দেয়', overdue: 'মেয়াদোত্তীর্ণ' },
     paidOn: '{{at}} তারিখে {{amount}} পরিশোধিত',
     refundedOn: '{{at}} তারিখে {{amount}} কার্ডে ফেরত দেওয়া হয়েছে',
+    paidByMethodOn: '{{at}} তারিখে {{method}}-এ {{amount}} পরিশোধিত ({{reference}})',
+    chargeOf: '{{charge}} বাবদ {{amount}}',
+    charge: 'চার্জ',
+    lateFeeOf: 'বিলম্ব ফি: {{amount}}',
     dueBy: '{{at}}-এর মধ্যে {{amount}} দেয়',
     overdueSince: '{{at}} থেকে {{amount}} মেয়াদোত্তীর্ণ',
     payMonth: '{{month}}-এর ভাড়া পরিশোধ করুন', // contains the button's visible words (WCAG 2.5.3)
@@ -836,6 +840,7 @@ export const bn: Translation<typeof en> = {
       lateFee: 'বিলম্ব ফি, অপরিশোধিত ভাড়ার {{percent}}%',
       paidByCard: 'কার্ডে পরিশোধিত',
       paidByCardWithCoupon: 'কার্ডে পরিশোধিত (কুপন {{code}})',
+      refundedToCard: 'কার্ডে ফেরত দেওয়া হয়েছে: আবার দেয়',
       paymentReceived: 'পরিশোধ পাওয়া গেছে',
       paymentReversed: 'পরিশোধ ফেরত নেওয়া হয়েছে',
       deposit: 'জামানত, {{months}} মাসের ভাড়া',

@@ -54,6 +54,43 @@ describe('the account page', () => {
     expect(callsTo('GET', `/account/${encodeURIComponent(member.email)}`)).toHaveLength(1);
   });
 
+  it('shows a refund made at the provider as owed again, with its card and refund id', async () => {
+    backend.members.add(member.email);
+    const byCard = {
+      ...bkash,
+      id: '44444444-4444-4444-8444-444444444444',
+      kind: 'card-payment' as const,
+      description: 'Paid by card',
+      creditPoisha: 800_000,
+      method: 'card',
+      reference: 'pi_1',
+      refId: 'pi_1',
+      date: '2026-03-04T04:00:00.000Z',
+    };
+    const refund = {
+      ...byCard,
+      id: '55555555-5555-4555-8555-555555555555',
+      kind: 'refund' as const,
+      description: 'Refunded to the card',
+      debitPoisha: 200_000,
+      creditPoisha: 0,
+      reference: 're_1',
+      date: '2026-03-06T04:00:00.000Z',
+    };
+    dashboard.accounts[member.email] = accountAt(
+      member.email,
+      [lease],
+      [bkash, byCard, refund],
+      new Date('2026-03-07T00:00:00Z'),
+    );
+    renderRoute('/dashboard/account', { signedInAs: member });
+    const line = (await screen.findByText('Refunded to the card: owed again')).closest('tr') as HTMLElement;
+    expect(within(line).getByText('card · re_1')).toBeInTheDocument();
+    expect(within(line).getAllByText('৳ 2,000')).toHaveLength(2);
+    const balance = screen.getAllByText('Balance')[0]!.closest('.stat-tile') as HTMLElement;
+    expect(within(balance).getByText('৳ 2,000')).toBeInTheDocument();
+  });
+
   it('speaks Bangla', async () => {
     await i18next.changeLanguage('bn');
     dashboard.accounts[member.email] = accountAt(

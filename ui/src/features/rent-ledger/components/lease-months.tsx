@@ -25,12 +25,24 @@ interface LeaseMonthsProps {
 }
 
 /**
- * A lease's months, newest first: status, rent, its payments (each with its receipt), refunds made at
- * the provider, what is owed (to pay from here), reminders.
+ * A lease's months, newest first: status, rent with the month's charges and late fee, its payments
+ * by card and offline (each with its receipt), refunds made at the provider, what is still owed (to
+ * pay from here, the month's total), reminders.
  */
 export function LeaseMonths({ si, months, payable }: LeaseMonthsProps) {
   const { t } = useTranslation();
   const { downloading, onReceipt } = useReceiptDownload();
+  /** The receipt of a payment (`id`: its transaction or offline payment id), named by `label`. */
+  const receipt = (id: string, label: string) => (
+    <button
+      type="button"
+      className={`button is-small${downloading === id ? ' is-loading' : ''}`}
+      aria-label={t('pages.receiptFor', { id: label })}
+      onClick={() => void onReceipt(id)}
+    >
+      {t('pages.receipt')}
+    </button>
+  );
   const reminders = (m: LedgerMonthResponse) =>
     [
       m.reminders.due && t('ledger.remindedDue', { at: formatDateTime(m.reminders.due) }),
@@ -57,24 +69,39 @@ export function LeaseMonths({ si, months, payable }: LeaseMonthsProps) {
           <td>
             <LedgerStatus status={m.status} />
           </td>
-          <td>{taka(m.rentPoisha)}</td>
+          <td>
+            {taka(m.rentPoisha)}
+            {m.charges.map((c) => (
+              <p key={c.chargeId}>
+                {t('ledger.chargeOf', {
+                  charge: c.description || t('ledger.charge'),
+                  amount: taka(c.amountPoisha),
+                })}
+              </p>
+            ))}
+            {m.lateFeePoisha > 0 && <p>{t('ledger.lateFeeOf', { amount: taka(m.lateFeePoisha) })}</p>}
+          </td>
           <td>
             {[m.paid, ...m.otherPayments].map(
               (p) =>
                 p && (
                   <p key={p.transactionId}>
                     {t('ledger.paidOn', { amount: taka(p.amountPoisha), at: formatLongDate(p.paidAt) })}{' '}
-                    <button
-                      type="button"
-                      className={`button is-small${downloading === p.transactionId ? ' is-loading' : ''}`}
-                      aria-label={t('pages.receiptFor', { id: p.transactionId })}
-                      onClick={() => void onReceipt(p.transactionId)}
-                    >
-                      {t('pages.receipt')}
-                    </button>
+                    {receipt(p.transactionId, p.transactionId)}
                   </p>
                 ),
             )}
+            {m.offlinePayments.map((p) => (
+              <p key={p.paymentId}>
+                {t('ledger.paidByMethodOn', {
+                  amount: taka(p.amountPoisha),
+                  method: t(`account.methods.${p.method}`),
+                  reference: p.reference,
+                  at: formatLongDate(p.recordedAt),
+                })}{' '}
+                {receipt(p.paymentId, p.reference)}
+              </p>
+            ))}
             {m.refunds.map((r) => (
               <p key={`${r.transactionId}-${r.refundedAt}`}>
                 {t('ledger.refundedOn', { amount: taka(r.amountPoisha), at: formatLongDate(r.refundedAt) })}

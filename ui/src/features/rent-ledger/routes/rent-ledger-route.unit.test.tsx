@@ -22,6 +22,7 @@ const lease = (overrides: Partial<LedgerLease> = {}): LedgerLease => ({
   endedAt: null,
   ...overrides,
 });
+const noAccount = { charges: [], lateFees: [], offline: [] };
 const settled: SettledMonth[] = [
   {
     si: 3,
@@ -30,12 +31,14 @@ const settled: SettledMonth[] = [
     payments: [
       {
         amountPoisha: 1_170_000,
+        creditPoisha: 1_300_000,
         couponCode: 'SAVE10',
         paidAt: '2026-01-03T04:00:00.000Z',
         transactionId: 'pi_jan',
       },
     ],
     refunds: [],
+    ...noAccount,
     reminders: { due: '2026-01-01T00:00:00.000Z', overdue: null },
   },
   {
@@ -44,6 +47,7 @@ const settled: SettledMonth[] = [
     month: 'February',
     payments: [],
     refunds: [],
+    ...noAccount,
     reminders: { due: '2026-01-31T18:00:00.000Z', overdue: '2026-02-05T18:00:00.000Z' },
   },
 ];
@@ -107,6 +111,64 @@ describe('rent ledger', () => {
     expect(within(row).getByRole('link', { name: 'Pay January 2026' })).toBeInTheDocument();
     await act(() => i18next.changeLanguage('bn'));
     expect(await within(row).findByText(/কার্ডে ফেরত দেওয়া হয়েছে/)).toBeInTheDocument();
+  });
+
+  it('owes the charges and late fee with the rent; a month paid in part at the desk shows what remains', async () => {
+    backend.members.add(member.email);
+    const march: SettledMonth = {
+      si: 3,
+      year: 2026,
+      month: 'March',
+      payments: [],
+      refunds: [],
+      charges: [
+        {
+          chargeId: '33333333-3333-4333-8333-333333333333',
+          description: 'Generator fuel',
+          amountPoisha: 200_000,
+          addedAt: '2026-03-01T04:00:00.000Z',
+          cancelledAt: null,
+        },
+      ],
+      lateFees: [],
+      offline: [
+        {
+          paymentId: '44444444-4444-4444-8444-444444444444',
+          method: 'bkash',
+          reference: 'BK-77',
+          amountPoisha: 500_000,
+          recordedAt: '2026-03-02T04:00:00.000Z',
+          reversedAt: null,
+        },
+      ],
+      reminders: { due: null, overdue: null },
+    };
+    // January's rent is paid by card, but a late fee stays open: the month is not paid.
+    const january: SettledMonth = {
+      ...settled[0]!,
+      lateFees: [{ amountPoisha: 65_000, chargedAt: '2026-01-06T00:00:00.000Z' }],
+    };
+    dashboard.rentLedgers[member.email] = personalLedger(
+      member.email,
+      [lease()],
+      [january, settled[1]!, march],
+      march4,
+    );
+    renderRoute('/dashboard/rentLedger', { signedInAs: member });
+    await screen.findByRole('heading', { name: 'Apartment A-103' });
+    const row = rowOf('March 2026');
+    expect(within(row).getByText('Generator fuel: ৳ 2,000')).toBeInTheDocument();
+    expect(within(row).getByText(/৳ 5,000 paid by bKash \(BK-77\) on 2 March 2026/)).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Receipt for BK-77' })).toBeInTheDocument();
+    expect(within(row).getByText(/৳ 10,000 due by 5 March 2026/)).toBeInTheDocument();
+    const paidByCard = rowOf('January 2026');
+    expect(within(paidByCard).getByText('Overdue')).toBeInTheDocument();
+    expect(within(paidByCard).getByText('Late fee: ৳ 650')).toBeInTheDocument();
+    expect(within(paidByCard).getByText(/৳ 650 overdue since 5 January 2026/)).toBeInTheDocument();
+    const balance = screen.getByText('Balance').closest('.stat-tile') as HTMLElement;
+    expect(within(balance).getByText('৳ 23,650')).toBeInTheDocument();
+    await act(() => i18next.changeLanguage('bn'));
+    expect(await within(row).findByText(/বিকাশ-এ ৳ ৫,০০০ পরিশোধিত \(BK-77\)/)).toBeInTheDocument();
   });
 
   it('stays open to a former member, read only: no Pay', async () => {
