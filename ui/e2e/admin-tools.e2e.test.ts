@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildingDate } from '@building/events/rent-ledger/building-calendar';
 import { bn } from '../src/i18n/bn.ts';
 import { en } from '../src/i18n/en.ts';
+import { axeViolations } from './support/axe.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { latinText } from './support/latin-text.ts';
 import { signIn } from './support/sign-in.ts';
 import { e2eStack } from './support/stack-env.ts';
 
@@ -35,6 +37,15 @@ async function unread(page: Page): Promise<number> {
 }
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** What a person sees: no wider than the phone, no axe-core violation, no stray English word. */
+async function looked(page: Page, name: string) {
+  expect(await pageWidth(page), name).toBeLessThanOrEqual(phone.width);
+  const found = await axeViolations(page);
+  expect(found, `${name}: ${JSON.stringify(found, null, 2)}`).toEqual([]);
+  expect(await latinText(page), name).toEqual([]);
+  await shot(page, name);
+}
 
 describe('announcements, coupons and the rent in taka, on a phone in Bangla', () => {
   let browser: Browser;
@@ -72,8 +83,7 @@ describe('announcements, coupons and the rent in taka, on a phone in Bangla', ()
     await toast(admin, bn.pages.announcementAdded).waitFor();
     const posted = admin.getByRole('region', { name: bn.announcementTerms.posted });
     await posted.getByRole('heading', { name: title }).waitFor();
-    expect(await pageWidth(admin)).toBeLessThanOrEqual(phone.width);
-    await shot(admin, 'bn-admin-make-announcement');
+    await looked(admin, 'bn-admin-make-announcement');
 
     // The member's open page hears of it: the bell counts it, and says it.
     await expect.poll(() => unread(member), patience).toBe(before + 1);
@@ -88,8 +98,7 @@ describe('announcements, coupons and the rent in taka, on a phone in Bangla', ()
       .first();
     await first.getByRole('heading', { name: `১. ${title}` }).waitFor(patience);
     await first.getByText(bn.announcementTerms.pinned, { exact: true }).waitFor();
-    expect(await pageWidth(member)).toBeLessThanOrEqual(phone.width);
-    await shot(member, 'bn-member-announcements');
+    await looked(member, 'bn-member-announcements');
 
     // Edited, then unpinned: the member reads the new words, no longer first.
     await posted.getByRole('button', { name: `${bn.announcementTerms.edit} ${title}` }).click();
@@ -131,8 +140,7 @@ describe('announcements, coupons and the rent in taka, on a phone in Bangla', ()
     await dialog.getByRole('button', { name: bn.couponTerms.save }).click();
     await toast(admin, bn.couponTerms.saved).waitFor();
     await row.getByText('১৫', { exact: true }).waitFor();
-    expect(await pageWidth(admin)).toBeLessThanOrEqual(phone.width);
-    await shot(admin, 'bn-admin-manage-coupons');
+    await looked(admin, 'bn-admin-manage-coupons');
 
     // The member pays June of next year with it, by card, in English.
     const payer = await signIn(await phoneContext('en-GB'), stack.uiUrl, stack.accounts.member);
@@ -165,8 +173,7 @@ describe('announcements, coupons and the rent in taka, on a phone in Bangla', ()
     await member.getByLabel(bn.pages.couponCodeField).fill(code);
     await member.getByRole('button', { name: bn.pages.apply }).click();
     await member.getByRole('alert').filter({ hasText: bn.refusals['coupon-used-up'] }).waitFor(patience);
-    expect(await pageWidth(member)).toBeLessThanOrEqual(phone.width);
-    await shot(member, 'bn-member-coupon-used-up');
+    await looked(member, 'bn-member-coupon-used-up');
 
     await admin.reload();
     await row.getByText(bn.couponTerms.usedUp, { exact: true }).waitFor(patience);
@@ -185,7 +192,6 @@ describe('announcements, coupons and the rent in taka, on a phone in Bangla', ()
       .filter({ hasText: /পাওনা ভাড়া/ })
       .locator('dd');
     expect(await due.textContent()).not.toBe('৳ ০');
-    expect(await pageWidth(admin)).toBeLessThanOrEqual(phone.width);
-    await shot(admin, 'bn-admin-profile');
+    await looked(admin, 'bn-admin-profile');
   });
 });

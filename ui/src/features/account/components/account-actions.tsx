@@ -56,10 +56,9 @@ export function AccountActions({ account }: { account: AccountResponse }) {
                       month,
                       amount: formatTaka(m.owed - m.paid),
                     })}{' '}
-                    {/* A button's look: a bare link in the sentence would be told apart by colour alone. */}
                     <Link
                       href={`/payment?si=${m.si}&month=${m.month}&year=${m.year}`}
-                      className="button is-small is-primary ml-2"
+                      className="in-text-link"
                       aria-label={t('account.payMonth', { month })}
                     >
                       {t('account.pay')}
