@@ -194,4 +194,24 @@ describe('announcements, coupons and the rent in taka, on a phone in Bangla', ()
     expect(await due.textContent()).not.toBe('৳ ০');
     await looked(admin, 'bn-admin-profile');
   });
+
+  it('the same pages, filled, fit the phone and pass axe-core in English too', async () => {
+    const english = await signIn(await phoneContext('en-GB'), stack.uiUrl, stack.accounts.admin);
+    for (const [path, ready] of [
+      ['/dashboard/makeAnnouncement', en.announcementTerms.posted],
+      ['/dashboard/manageCoupon', en.pages.manageCoupons],
+      ['/dashboard/adminProfile', en.buildingMoney.title],
+    ] as const) {
+      await english.goto(`${stack.uiUrl}${path}`);
+      await english.getByRole('heading', { name: ready }).waitFor(patience);
+      await english
+        .getByRole('status')
+        .filter({ hasText: /Loading/ })
+        .waitFor({ state: 'detached' });
+      expect(await pageWidth(english), path).toBeLessThanOrEqual(phone.width);
+      const found = await axeViolations(english);
+      expect(found, `${path}: ${JSON.stringify(found, null, 2)}`).toEqual([]);
+      await shot(english, `en${path.replaceAll('/', '-')}`);
+    }
+  });
 });

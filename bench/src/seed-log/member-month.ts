@@ -1,4 +1,4 @@
-import { emailKinds, maintenanceCategories, type Month } from '@building/events/catalogue';
+import { emailKinds, maintenanceCategories } from '@building/events/catalogue';
 import { loadCaller, type Caller } from '@building/domain/command-handling/caller';
 import {
   changeMaintenanceStatus,
@@ -16,15 +16,8 @@ import {
 } from '@building/domain/testing/rent-payments';
 import { chooseLanguage, markNotificationsRead, setEmailPreferences } from '@building/domain/user/commands';
 import type { GeneratedCommands } from './generated-commands.ts';
-import { chargeMonth, payAtDesk } from './month-account.ts';
+import { chargeMonth, payAtDesk, type LeaseMonth } from './month-account.ts';
 import type { SeededRandom } from '@building/domain/testing/seeded-random';
-
-export interface LeaseMonth {
-  email: string;
-  si: number;
-  month: Month;
-  year: number;
-}
 
 /**
  * One month of a member's lease: most pay on time (now and then with a coupon, or after a declined

@@ -1,4 +1,5 @@
 import { monthIndexOf, startOfBuildingDay } from '@building/events/rent-ledger/building-calendar';
+import type { Month } from '@building/events/catalogue';
 import { dueOfNamedMonth } from '@building/events/rent-ledger/lease-months';
 import { streams } from '@building/events/streams';
 import { addCharges, cancelCharge } from '@building/domain/account/add-charges';
@@ -11,9 +12,16 @@ import { setServicePlan, setTariff } from '@building/domain/account/set-prices';
 import { loadAggregate } from '@building/domain/command-handling/load-aggregate';
 import { offlineMethods } from '@building/events/catalogue';
 import type { GeneratedCommands } from './generated-commands.ts';
-import type { LeaseMonth } from './member-month.ts';
 
 /** The building's prices, set by the admin at the start: a service plan per block, the electricity tariff. */
+/** One month of one member's lease: what the month's charges and payments are for. */
+export interface LeaseMonth {
+  email: string;
+  si: number;
+  month: Month;
+  year: number;
+}
+
 export async function setPrices({ context, admin, run }: GeneratedCommands) {
   const byBlock = Object.fromEntries([...'ABCDEFGH'].map((block, k) => [block, 200_000 + k * 25_000]));
   await run((now) => setServicePlan(context, { byBlock, caller: admin, now }));

@@ -1,21 +1,8 @@
 import type { EventType } from '@building/events/catalogue';
+import { moneyEventTypes, type MoneyEventType } from '@building/events/money-event-types';
 
-/** The event types that move money or what is owed: each posts to the journal (posting.ts). */
-export const moneyEventTypes = [
-  'ChargeAdded',
-  'ChargeCancelled',
-  'LateFeeCharged',
-  'RentPaid',
-  'RentRefunded',
-  'OfflinePaymentRecorded',
-  'PaymentReversed',
-  'DepositOwed',
-  'DepositPaid',
-  'DepositSettled',
-  'ExpenseRecorded',
-  'ExpenseReversed',
-] as const satisfies readonly EventType[];
-export type MoneyEventType = (typeof moneyEventTypes)[number];
+// Named in the events package, where the journal's read model lists what it reads.
+export { moneyEventTypes, type MoneyEventType };
 
 /**
  * Every other event type, with why it posts nothing. A new type in the catalogue fails to compile

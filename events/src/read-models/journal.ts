@@ -1,3 +1,4 @@
+import { moneyEventTypes } from '../money-event-types.ts';
 import { z } from 'zod';
 import { trialBalanceSchema } from '../books/trial-balance.ts';
 import { defineReadModel } from './read-model.ts';
@@ -19,22 +20,7 @@ export const journalView = defineReadModel({
   version: 1,
   audience: 'admin',
   tables: ['lines', 'leases'],
-  events: [
-    'AgreementAccepted',
-    'LeaseEnded',
-    'ChargeAdded',
-    'ChargeCancelled',
-    'LateFeeCharged',
-    'RentPaid',
-    'RentRefunded',
-    'OfflinePaymentRecorded',
-    'PaymentReversed',
-    'DepositOwed',
-    'DepositPaid',
-    'DepositSettled',
-    'ExpenseRecorded',
-    'ExpenseReversed',
-  ],
+  events: ['AgreementAccepted', 'LeaseEnded', ...moneyEventTypes],
   row: z.object({
     entry_id: z.string(),
     n: z.number().int(),

@@ -7,6 +7,11 @@ import { tailEvents } from './tail-events.ts';
 
 const meta = () => ({ now: new Date(), actor: 'system' as const, correlationId: crypto.randomUUID() });
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/**
+ * How long a test waits for its deliveries: the gap-free horizon is the whole cluster's, so a long
+ * transaction of another test (a 100,000-event seed in one COPY) holds every tailer back meanwhile.
+ */
+const patienceMs = 45_000;
 
 /**
  * Throws on the first delivery of the second batch handed over, whatever version it starts at: a
@@ -73,7 +78,7 @@ describe('tailing the store under concurrent writers', () => {
     );
 
     const total = writers * appendsPerWriter * 2;
-    for (let waited = 0; delivered.length < total && waited < 10_000; waited += 20) await pause(20);
+    for (let waited = 0; delivered.length < total && waited < patienceMs; waited += 20) await pause(20);
     await pause(100); // anything delivered late or twice would show up now
     await tailer.stop();
 
@@ -113,7 +118,7 @@ describe('tailing the store under concurrent writers', () => {
           pages.push(events.map((e) => e.version));
         },
       });
-      for (let waited = 0; pages.flat().length < 25 && waited < 10_000; waited += 20) await pause(20);
+      for (let waited = 0; pages.flat().length < 25 && waited < patienceMs; waited += 20) await pause(20);
       await pause(50);
       await tailer.stop();
       expect(failsOnce.deliveries()).toBe(2); // the second page's: failed, then applied
@@ -152,7 +157,7 @@ describe('tailing the store under concurrent writers', () => {
           applied.push(...events.map((e) => e.version));
         },
       });
-      for (let waited = 0; applied.length < 35 && waited < 10_000; waited += 20) await pause(20);
+      for (let waited = 0; applied.length < 35 && waited < patienceMs; waited += 20) await pause(20);
       await pause(50);
       await tailer.stop();
       expect(failsOnce.deliveries()).toBe(2); // the second page's: failed, then applied
