@@ -1,7 +1,7 @@
 import type { EventType } from './catalogue.ts';
 
-/** The event types that move money or what is owed: each posts to the journal (the domain's books/posting.ts). */
-export const moneyEventTypes = [
+/** The money of a resident's account: what a lease owes and what is paid towards it. */
+export const accountMoneyEventTypes = [
   'ChargeAdded',
   'ChargeCancelled',
   'LateFeeCharged',
@@ -12,6 +12,11 @@ export const moneyEventTypes = [
   'DepositOwed',
   'DepositPaid',
   'DepositSettled',
+] as const satisfies readonly EventType[];
+
+/** The event types that move money or what is owed: each posts to the journal (the domain's books/posting.ts). */
+export const moneyEventTypes = [
+  ...accountMoneyEventTypes,
   'ExpenseRecorded',
   'ExpenseReversed',
 ] as const satisfies readonly EventType[];

@@ -1,3 +1,4 @@
+import { accountMoneyEventTypes } from '../money-event-types.ts';
 import { z } from 'zod';
 import { monthSchema } from '../catalogue.ts';
 import { defineReadModel } from './read-model.ts';
@@ -38,18 +39,7 @@ export const accountView = defineReadModel({
   version: 2,
   audience: 'owner',
   tables: ['lines'],
-  events: [
-    'ChargeAdded',
-    'ChargeCancelled',
-    'LateFeeCharged',
-    'RentPaid',
-    'RentRefunded',
-    'OfflinePaymentRecorded',
-    'PaymentReversed',
-    'DepositOwed',
-    'DepositPaid',
-    'DepositSettled',
-  ],
+  events: accountMoneyEventTypes,
   row: z.object({
     line_id: z.string(),
     email: z.string(),

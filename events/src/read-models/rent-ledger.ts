@@ -1,3 +1,4 @@
+import { ledgerEventTypes } from '../rent-ledger/ledger-facts.ts';
 import { z } from 'zod';
 import { monthSchema, offlineMethods } from '../catalogue.ts';
 import {
@@ -26,18 +27,7 @@ export const rentLedgerView = defineReadModel({
   version: 3,
   audience: 'owner',
   tables: ['leases', 'months', 'money'],
-  events: [
-    'AgreementAccepted',
-    'LeaseEnded',
-    'RentPaid',
-    'RentRefunded',
-    'RentReminderIssued',
-    'ChargeAdded',
-    'ChargeCancelled',
-    'LateFeeCharged',
-    'OfflinePaymentRecorded',
-    'PaymentReversed',
-  ],
+  events: ledgerEventTypes,
   row: z.object({
     lease_id: z.string(),
     email: z.string(),

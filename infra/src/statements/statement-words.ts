@@ -1,5 +1,4 @@
-import type { IncomeKind } from '@building/events/books/statement';
-import type { ExpenseCategory } from '@building/events/catalogue';
+import { statementNames } from '@building/events/books/statement-names';
 
 /** The monthly statement's words (PDF and CSV) in each language the site speaks. */
 export const statementWords = {
@@ -20,28 +19,7 @@ export const statementWords = {
     depositsHeld: 'Deposits held at month end',
     summary: 'Summary',
     footer: 'From the building’s journal, derived from its event log.',
-    incomeKinds: {
-      rent: 'Rent',
-      'rent-discounts': 'Coupon discounts',
-      service: 'Service charges',
-      utilities: 'Utilities',
-      'other-charges': 'Other charges',
-      'late-fees': 'Late fees',
-      'deposit-deductions': 'Deposit deductions',
-    } satisfies Record<IncomeKind, string>,
-    categories: {
-      salaries: 'Salaries',
-      electricity: 'Electricity',
-      gas: 'Gas',
-      water: 'Water',
-      repairs: 'Repairs',
-      cleaning: 'Cleaning',
-      security: 'Security',
-      lift: 'Lift',
-      generator: 'Generator',
-      taxes: 'Taxes',
-      other: 'Other',
-    } satisfies Record<ExpenseCategory, string>,
+    ...statementNames.en,
   },
   bn: {
     title: 'মাসিক হিসাব বিবরণী',
@@ -60,27 +38,6 @@ export const statementWords = {
     depositsHeld: 'মাস শেষে রাখা অগ্রিম জমা',
     summary: 'সারসংক্ষেপ',
     footer: 'ভবনের ইভেন্ট লগ থেকে তৈরি হিসাবের খাতা থেকে।',
-    incomeKinds: {
-      rent: 'ভাড়া',
-      'rent-discounts': 'কুপন ছাড়',
-      service: 'সার্ভিস চার্জ',
-      utilities: 'ইউটিলিটি',
-      'other-charges': 'অন্যান্য চার্জ',
-      'late-fees': 'বিলম্ব ফি',
-      'deposit-deductions': 'অগ্রিম জমা থেকে কর্তন',
-    } satisfies Record<IncomeKind, string>,
-    categories: {
-      salaries: 'বেতন',
-      electricity: 'বিদ্যুৎ',
-      gas: 'গ্যাস',
-      water: 'পানি',
-      repairs: 'মেরামত',
-      cleaning: 'পরিচ্ছন্নতা',
-      security: 'নিরাপত্তা',
-      lift: 'লিফট',
-      generator: 'জেনারেটর',
-      taxes: 'কর',
-      other: 'অন্যান্য',
-    } satisfies Record<ExpenseCategory, string>,
+    ...statementNames.bn,
   },
 } as const;

@@ -1,3 +1,4 @@
+import { statementNames } from '@building/events/books/statement-names';
 import type { en } from './en.ts';
 import type { Translation } from './types.ts';
 
@@ -1014,28 +1015,8 @@ export const bn: Translation<typeof en> = {
     nothingBilled: 'কোনো দাবি নেই',
     receivables: 'মাস শেষে বাসিন্দাদের বকেয়া',
     depositsHeld: 'মাস শেষে রাখা অগ্রিম জমা',
-    incomeKinds: {
-      rent: 'ভাড়া',
-      'rent-discounts': 'কুপন ছাড়',
-      service: 'সার্ভিস চার্জ',
-      utilities: 'ইউটিলিটি',
-      'other-charges': 'অন্যান্য চার্জ',
-      'late-fees': 'বিলম্ব ফি',
-      'deposit-deductions': 'অগ্রিম জমা থেকে কর্তন',
-    },
-    categories: {
-      salaries: 'বেতন',
-      electricity: 'বিদ্যুৎ',
-      gas: 'গ্যাস',
-      water: 'পানি',
-      repairs: 'মেরামত',
-      cleaning: 'পরিচ্ছন্নতা',
-      security: 'নিরাপত্তা',
-      lift: 'লিফট',
-      generator: 'জেনারেটর',
-      taxes: 'কর',
-      other: 'অন্যান্য',
-    },
+    incomeKinds: statementNames.bn.incomeKinds,
+    categories: statementNames.bn.categories,
     chartTitle: 'গত ১২ মাসের আয় ও খরচ',
     chartSummary: '{{month}} {{year}} পর্যন্ত ১২ মাসের আয় বনাম খরচ, এবং আদায়ের হার।',
     chartLoading: 'চার্ট আসছে…',

@@ -1,3 +1,4 @@
+import { statementNames } from '@building/events/books/statement-names';
 /** English: the words of the site. bn.ts has the same keys (the type checker sees to it). */
 export const en = {
   language: { switchTo: 'বাংলা', switchLabel: 'বাংলায় দেখুন (Show in Bangla)' },
@@ -1009,28 +1010,8 @@ export const en = {
     nothingBilled: 'nothing billed',
     receivables: 'Owed by residents at month end',
     depositsHeld: 'Deposits held at month end',
-    incomeKinds: {
-      rent: 'Rent',
-      'rent-discounts': 'Coupon discounts',
-      service: 'Service charges',
-      utilities: 'Utilities',
-      'other-charges': 'Other charges',
-      'late-fees': 'Late fees',
-      'deposit-deductions': 'Deposit deductions',
-    },
-    categories: {
-      salaries: 'Salaries',
-      electricity: 'Electricity',
-      gas: 'Gas',
-      water: 'Water',
-      repairs: 'Repairs',
-      cleaning: 'Cleaning',
-      security: 'Security',
-      lift: 'Lift',
-      generator: 'Generator',
-      taxes: 'Taxes',
-      other: 'Other',
-    },
+    incomeKinds: statementNames.en.incomeKinds,
+    categories: statementNames.en.categories,
     chartTitle: 'Income and expenses, last 12 months',
     chartSummary:
       'Income against expenses for the 12 months up to {{month}} {{year}}, and the collection rate.',
