@@ -6,11 +6,17 @@ import type { UiRuntimeConfig } from './ui-security.ts';
  * photos (no-CORS requests go in a pool of their own), instead of a round trip each once asked.
  */
 export function preconnectLinks(config: UiRuntimeConfig): string | null {
-  let query: string;
-  try {
-    query = new URL(config.VITE_QUERY_URL ?? 'http://127.0.0.1:4002').origin;
-  } catch {
-    return null;
-  }
+  const base = queryBaseUrl(config);
+  if (!base) return null;
+  const query = new URL(base).origin;
   return `<${query}>; rel=preconnect; crossorigin, <${query}>; rel=preconnect`;
+}
+
+/**
+ * The query-service's address as the app calls it (ui/src/lib/env.ts: trimmed, no trailing slash,
+ * the embedded default), or null when the setting is no URL.
+ */
+export function queryBaseUrl(config: UiRuntimeConfig): string | null {
+  const base = (config.VITE_QUERY_URL?.trim() || 'http://127.0.0.1:4002').replace(/\/+$/, '');
+  return URL.canParse(base) ? base : null;
 }

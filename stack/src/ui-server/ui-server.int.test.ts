@@ -18,7 +18,18 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'main-abc123.js'), script);
   writeFileSync(join(dist, 'assets', 'main-abc123.js.map'), '{"sources":["secret source"]}');
-  writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
+  // The build's chunk graph: the listing's route imports one chunk of its own and one the entry has.
+  const manifest = {
+    'index.html': { file: 'assets/main-abc123.js', isEntry: true, imports: ['_shared-1.js'] },
+    '_shared-1.js': { file: 'assets/shared-1.js' },
+    'src/features/apartments/routes/apartments-route.tsx': {
+      file: 'assets/apartments-route-2.js',
+      isDynamicEntry: true,
+      imports: ['_shared-1.js', '_cards-3.js', 'index.html'],
+    },
+    '_cards-3.js': { file: 'assets/cards-3.js', imports: ['_shared-1.js'] },
+  };
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   precompressUiFiles(dist);
   ui = await startUiServer({
     distDir: dist,
@@ -70,17 +81,30 @@ describe('the UI server', () => {
     expect(csp).toMatch(/img-src [^;]*http:\/\/127\.0\.0\.1:4002/);
   });
 
+  const preconnect =
+    '<http://127.0.0.1:4002>; rel=preconnect; crossorigin, <http://127.0.0.1:4002>; rel=preconnect';
+  const listingChunks =
+    '</assets/apartments-route-2.js>; rel=modulepreload; crossorigin, </assets/cards-3.js>; rel=modulepreload; crossorigin';
+
   it("answers the app's routes with index.html (SPA fallback)", async () => {
     for (const path of ['/apartment', '/dashboard/payments', '/dashboard/make-payment/3?month=May']) {
       const answer = await get(path);
       expect(answer.status, path).toBe(200);
       expect(answer.body.toString(), path).toContain('<div id="root">');
       // The listing's fetch and its photos find their connections to the query-service open.
-      expect(answer.headers.link, path).toBe(
-        '<http://127.0.0.1:4002>; rel=preconnect; crossorigin, <http://127.0.0.1:4002>; rel=preconnect',
-      );
+      expect(String(answer.headers.link).startsWith(preconnect), path).toBe(true);
     }
     expect((await get('/assets/main-abc123.js')).headers.link).toBeUndefined();
+  });
+
+  it("links the listing's own chunks and its first page ahead, on the listing only", async () => {
+    expect((await get('/apartment')).headers.link).toBe(
+      `${preconnect}, ${listingChunks}, <http://127.0.0.1:4002/apartment?page=0>; rel=preload; as=fetch; crossorigin`,
+    );
+    // Another page of the listing reads another page: its chunks only.
+    expect((await get('/apartment?page=3')).headers.link).toBe(`${preconnect}, ${listingChunks}`);
+    for (const path of ['/', '/dashboard/payments'])
+      expect((await get(path)).headers.link, path).toBe(preconnect);
   });
 
   it('caches hashed assets for a year, compressed as the browser accepts', async () => {

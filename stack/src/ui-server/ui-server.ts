@@ -1,4 +1,5 @@
-import { preconnectLinks } from './preconnect.ts';
+import { preconnectLinks, queryBaseUrl } from './preconnect.ts';
+import { landingRouteReads, routeModulePreloads } from './route-preloads.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import { loadUiFiles, uiFile, type UiFile } from './ui-files.ts';
@@ -32,6 +33,19 @@ export function createUiHandler(options: Pick<UiServerOptions, 'distDir' | 'conf
     throw new Error(`${options.distDir} has no index.html: build the UI first (npm run build -w ui)`);
   const headers = securityHeaders(options.config);
   const preconnect = preconnectLinks(options.config);
+  const modulePreloads = routeModulePreloads(options.distDir);
+  const query = queryBaseUrl(options.config);
+  /** What the page at `path` links ahead: its connections, its chunks and (page 1) its first read. */
+  const linksFor = (path: string, hasQuery: boolean) => {
+    const read = landingRouteReads[path];
+    return [
+      preconnect,
+      ...(modulePreloads.get(path) ?? []),
+      ...(read && query && !hasQuery ? [`<${query}${read}>; rel=preload; as=fetch; crossorigin`] : []),
+    ]
+      .filter(Boolean)
+      .join(', ');
+  };
 
   return (request: IncomingMessage, response: ServerResponse) => {
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
@@ -47,7 +61,10 @@ export function createUiHandler(options: Pick<UiServerOptions, 'distDir' | 'conf
       response.end('not found\n');
       return;
     }
-    if (file === index && preconnect) response.setHeader('Link', preconnect);
+    if (file === index) {
+      const links = linksFor(path!, (request.url ?? '').includes('?'));
+      if (links) response.setHeader('Link', links);
+    }
     send(request, response, file);
   };
 }
