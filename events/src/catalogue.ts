@@ -397,6 +397,12 @@ export const catalogue = {
        * back in full, the month is unpaid again), so views need no other event.
        */
       coveredPoisha: z.number().int().min(0).optional(),
+      /**
+       * provider-refund given back in full: the coupon's discount the refunded payment had given on
+       * the rent, owed again with it (the month is priced anew); absent on refunds recorded before it
+       * was said.
+       */
+      discountPoisha: z.number().int().min(1).optional(),
       refundedAt: isoTime,
     }),
     { ...paymentStream, owner: 'payment' },

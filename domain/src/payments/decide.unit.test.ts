@@ -390,6 +390,8 @@ describe('rule: a refund made at the provider is recorded, and reopens what it n
       amountPoisha,
       reason: 'provider-refund',
       coveredPoisha,
+      // Given back in full: SAVE15's discount of March's rent is owed again with it.
+      ...(coveredPoisha === 0 ? { discountPoisha: 185_175 } : {}),
       refundedAt: refundedAt.toISOString(),
     },
   });
@@ -405,6 +407,16 @@ describe('rule: a refund made at the provider is recorded, and reopens what it n
     given(Leased, Started, Paid, Refunded(1, 49_325, 1_000_000))
       .when(refunds(49_325))
       .thenNothing();
+  });
+  it("says, of a refund in full, the coupon's discount owed again; of a partial one, none", () => {
+    given(Leased, Started, Paid)
+      .when(refunds(1_049_325))
+      .then(Refunded(1, 1_049_325, 0));
+    expect(Refunded(1, 1_049_325, 0).data).toMatchObject({ discountPoisha: 1_234_500 - 1_049_325 });
+    given(Leased, Started, Paid)
+      .when(refunds(1_049_324))
+      .then(Refunded(1, 1_049_324, 1));
+    expect(Refunded(1, 1_049_324, 1).data).not.toHaveProperty('discountPoisha');
   });
   it('owes again what a partial refund gave back, and reopens a month refunded in full', () => {
     const partly = stateOf(Started, Paid, Refunded(1, 49_325, 1_000_000));

@@ -127,19 +127,30 @@ export const account = defineProjection(accountView, {
       at: d.paidAt,
     })),
     // Money a refund at the provider gave back is owed again (a second charge's never paid the month).
-    RentRefunded: (event) =>
-      event.data.reason !== 'provider-refund'
-        ? []
-        : rowOf(event.id, {
-            ...event.data,
-            kind: 'refund',
-            description: 'Refunded to the card',
-            debit: event.data.amountPoisha,
-            method: 'card',
-            reference: event.data.refundId,
-            refId: event.data.paymentIntentId,
-            at: event.data.refundedAt,
-          }),
+    // Given back in full, the payment's coupon discount (credited with it) is owed again too.
+    RentRefunded: (event) => {
+      const d = event.data;
+      if (d.reason !== 'provider-refund') return [];
+      const refund = { ...d, kind: 'refund' as const, method: 'card', refId: d.paymentIntentId };
+      return [
+        ...rowOf(event.id, {
+          ...refund,
+          description: 'Refunded to the card',
+          debit: d.amountPoisha,
+          reference: d.refundId,
+          at: d.refundedAt,
+        }),
+        ...(d.discountPoisha
+          ? rowOf(lineIdOf(event.id, 1), {
+              ...refund,
+              description: 'Coupon discount withdrawn',
+              debit: d.discountPoisha,
+              // A millisecond after the refund, so the account lists it next.
+              at: new Date(Date.parse(d.refundedAt) + 1).toISOString(),
+            })
+          : []),
+      ];
+    },
     OfflinePaymentRecorded: lineOf(({ data: d }) => ({
       ...d,
       kind: 'payment',

@@ -842,6 +842,7 @@ export const bn: Translation<typeof en> = {
       paidByCard: 'কার্ডে পরিশোধিত',
       paidByCardWithCoupon: 'কার্ডে পরিশোধিত (কুপন {{code}})',
       refundedToCard: 'কার্ডে ফেরত দেওয়া হয়েছে: আবার দেয়',
+      couponWithdrawn: 'কুপন ছাড় বাতিল: পুরো পরিশোধ ফেরত গেছে',
       paymentReceived: 'পরিশোধ পাওয়া গেছে',
       paymentReversed: 'পরিশোধ ফেরত নেওয়া হয়েছে',
       deposit: 'জামানত, {{months}} মাসের ভাড়া',

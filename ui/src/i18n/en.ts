@@ -836,6 +836,7 @@ export const en = {
       paidByCard: 'Paid by card',
       paidByCardWithCoupon: 'Paid by card (coupon {{code}})',
       refundedToCard: 'Refunded to the card: owed again',
+      couponWithdrawn: 'Coupon discount withdrawn: the payment was refunded in full',
       paymentReceived: 'Payment received',
       paymentReversed: 'Payment reversed',
       deposit: 'Deposit, {{months}} months of rent',

@@ -50,6 +50,7 @@ const wordings: Array<[RegExp, (m: RegExpExecArray, t: TFunction) => string]> = 
   [/^Paid by card \(coupon (.+)\)$/, (m, t) => t('account.lines.paidByCardWithCoupon', { code: m[1] })],
   [/^Paid by card$/, (_m, t) => t('account.lines.paidByCard')],
   [/^Refunded to the card$/, (_m, t) => t('account.lines.refundedToCard')],
+  [/^Coupon discount withdrawn$/, (_m, t) => t('account.lines.couponWithdrawn')],
   [/^Payment received$/, (_m, t) => t('account.lines.paymentReceived')],
   [/^Payment reversed: (.*)$/s, (m, t) => withNote(t('account.lines.paymentReversed'), m[1])],
   [
