@@ -77,13 +77,13 @@ export function wordsInBangla(facts: NotificationFacts): { subject: string; body
       };
     case 'deposit-paid':
       return {
-        subject: `রসিদ: অগ্রিম জমা, ${methodBn[facts.method]}-এ ${taka(facts.amountPoisha)}`,
-        body: `ধন্যবাদ: অ্যাপার্টমেন্ট ${facts.si}-এর অগ্রিম জমা বাবদ ${methodBn[facts.method]}-এ ${taka(facts.amountPoisha)} পেয়েছি (রেফারেন্স ${facts.reference})।`,
+        subject: `রসিদ: জামানত, ${methodBn[facts.method]}-এ ${taka(facts.amountPoisha)}`,
+        body: `ধন্যবাদ: অ্যাপার্টমেন্ট ${facts.si}-এর জামানত বাবদ ${methodBn[facts.method]}-এ ${taka(facts.amountPoisha)} পেয়েছি (রেফারেন্স ${facts.reference})।`,
       };
     case 'deposit-settled':
       return {
-        subject: `আপনার অগ্রিম জমা নিষ্পত্তি হয়েছে: ${taka(facts.returnedPoisha)} ফেরত`,
-        body: `অ্যাপার্টমেন্ট ${facts.si}-এর অগ্রিম জমা নিষ্পত্তি হয়েছে: কর্তন বাবদ ${taka(facts.keptPoisha)} রাখা হয়েছে, ${taka(facts.returnedPoisha)} ${methodBn[facts.method]}-এ ফেরত দেওয়া হয়েছে (রেফারেন্স ${facts.reference})।`,
+        subject: `আপনার জামানত নিষ্পত্তি হয়েছে: ${taka(facts.returnedPoisha)} ফেরত`,
+        body: `অ্যাপার্টমেন্ট ${facts.si}-এর জামানত নিষ্পত্তি হয়েছে: কর্তন বাবদ ${taka(facts.keptPoisha)} রাখা হয়েছে, ${taka(facts.returnedPoisha)} ${methodBn[facts.method]}-এ ফেরত দেওয়া হয়েছে (রেফারেন্স ${facts.reference})।`,
       };
     case 'maintenance-status': {
       const detail =

@@ -41,6 +41,24 @@ describe('an email in Bangla', () => {
     expect(wordsInBangla({ ...base, status: 'done' }).subject).toContain('সম্পন্ন');
   });
 
+  it('calls the deposit জামানত, the word of the account and deposit screens', () => {
+    const paid = wordsInBangla({
+      kind: 'deposit-paid',
+      si: 7,
+      amountPoisha: 4_800_000,
+      method: 'bkash',
+      reference: 'B7',
+    });
+    const settled = wordsInBangla({
+      ...{ kind: 'deposit-settled', si: 7, keptPoisha: 0, returnedPoisha: 4_800_000 },
+      ...{ method: 'cash', reference: 'C1' },
+    });
+    for (const said of [paid.subject, paid.body, settled.subject, settled.body]) {
+      expect(said).toContain('জামানত');
+      expect(said).not.toContain('অগ্রিম');
+    }
+  });
+
   it('says what a deposit settlement kept and returned, and how', () => {
     const { subject, body: text } = wordsInBangla({
       kind: 'deposit-settled',
