@@ -1,4 +1,5 @@
 import type { NotificationFacts } from '@building/events/read-models/notifications';
+import { chargeInWords } from '@building/infra/receipts/charge-words';
 import { formatLongDate, formatMonthYear, formatTaka } from '@building/infra/receipts/format-for-reader';
 
 /** Taka, months and days as the Bangla UI writes them: `৳ ২১,০০০`, `নভেম্বর ২০২৬`. */
@@ -21,14 +22,6 @@ const methodBn = {
   bkash: 'বিকাশ',
   nagad: 'নগদ (মোবাইল)',
 } as const;
-const chargeBn = {
-  service: 'সার্ভিস চার্জ',
-  electricity: 'বিদ্যুৎ বিল',
-  gas: 'গ্যাস বিল',
-  water: 'পানির বিল',
-  other: 'চার্জ',
-} as const;
-
 /** The subject and body in Bangla, for a person who reads the site in Bangla; the same facts as the English. */
 export function wordsInBangla(facts: NotificationFacts): { subject: string; body: string } {
   switch (facts.kind) {
@@ -73,7 +66,7 @@ export function wordsInBangla(facts: NotificationFacts): { subject: string; body
     case 'charge-added':
       return {
         subject: `${monthYear(facts.month, facts.year)}-এর নতুন চার্জ: ${taka(facts.amountPoisha)}`,
-        body: `অ্যাপার্টমেন্ট ${facts.apartment}-এর হিসাবে ${monthYear(facts.month, facts.year)}-এর জন্য ${chargeBn[facts.charge]} ${taka(facts.amountPoisha)} যোগ হয়েছে${facts.description ? ` (${facts.description})` : ''}। এটি মাসের ভাড়ার সাথে দেয়।`,
+        body: `অ্যাপার্টমেন্ট ${facts.apartment}-এর হিসাবে ${monthYear(facts.month, facts.year)}-এর জন্য একটি চার্জ যোগ হয়েছে: ${chargeInWords(facts.description, 'bn', facts.charge)}, ${taka(facts.amountPoisha)}। এটি মাসের ভাড়ার সাথে দেয়।`,
       };
     case 'deposit-paid':
       return {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { meterBillWording } from '@building/events/account/charge-names';
 import { wordsInBangla } from './email-words-bn.ts';
 
 describe('an email in Bangla', () => {
@@ -57,6 +58,15 @@ describe('an email in Bangla', () => {
       expect(said).toContain('জামানত');
       expect(said).not.toContain('অগ্রিম');
     }
+  });
+
+  it("names a meter's bill in Bangla, not in the English the reading was recorded in", () => {
+    const { body } = wordsInBangla({
+      ...{ kind: 'charge-added', apartment: '3A01', month: 'November', year: 2026, amountPoisha: 96_000 },
+      ...{ charge: 'electricity', description: meterBillWording('electricity', 1000, 1120, 120) },
+    });
+    expect(body).toContain('বিদ্যুৎ: মিটার ১,০০০ থেকে ১,১২০ (১২০ ইউনিট), ৳ ৯৬০');
+    expect(body.replace('3A01', '')).not.toMatch(/[A-Za-z]/);
   });
 
   it('says what a deposit settlement kept and returned, and how', () => {

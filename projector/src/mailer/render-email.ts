@@ -4,6 +4,7 @@ import type { EventData, Language } from '@building/events/catalogue';
 import { formatLongDate, formatTaka } from '@building/infra/receipts/format-for-reader';
 import { buildingIssuer, renderOfflineReceipt, renderReceipt } from '@building/infra/receipts/receipt-pdf';
 import { receiptWords } from '@building/infra/receipts/receipt-words';
+import { chargeInWords, paidItemWords } from '@building/infra/receipts/charge-words';
 import { wordsInBangla } from './email-words-bn.ts';
 
 export interface OutgoingEmail {
@@ -36,14 +37,6 @@ const methodText = {
   bkash: 'bKash',
   nagad: 'Nagad',
 } as const;
-const chargeText = {
-  service: 'service charge',
-  electricity: 'electricity bill',
-  gas: 'gas bill',
-  water: 'water bill',
-  other: 'charge',
-} as const;
-
 /** Subject and body in English, from the same facts the in-app notification shows. */
 function words(facts: NotificationFacts): { subject: string; body: string } {
   switch (facts.kind) {
@@ -88,7 +81,7 @@ function words(facts: NotificationFacts): { subject: string; body: string } {
     case 'charge-added':
       return {
         subject: `New charge for ${facts.month} ${facts.year}: ${taka(facts.amountPoisha)}`,
-        body: `A ${chargeText[facts.charge]} of ${taka(facts.amountPoisha)} was added to the account of apartment ${facts.apartment} for ${facts.month} ${facts.year}${facts.description ? ` (${facts.description})` : ''}. It is due with the month's rent.`,
+        body: `A charge was added to the account of apartment ${facts.apartment} for ${facts.month} ${facts.year}: ${chargeInWords(facts.description, 'en', facts.charge)}, ${taka(facts.amountPoisha)}. It is due with the month's rent.`,
       };
     case 'deposit-paid':
       return {
@@ -132,12 +125,10 @@ function words(facts: NotificationFacts): { subject: string; body: string } {
 /** What an itemised card payment paid, a line per item (nothing for rent alone), as the receipt says it. */
 function paidItems(paid: EventData<'RentPaid'>, language: Language): string {
   if (!paid.items) return '';
-  const named = receiptWords[language];
   const lines = paid.items.map(
-    (i) =>
-      `- ${i.kind === 'charge' && i.description ? i.description : named.items[i.kind]}: ${formatTaka(i.amountPoisha, language)}`,
+    (i) => `- ${paidItemWords(i, language)}: ${formatTaka(i.amountPoisha, language)}`,
   );
-  return `\n\n${named.itemsPaid}\n${lines.join('\n')}`;
+  return `\n\n${receiptWords[language].itemsPaid}\n${lines.join('\n')}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { chargeWording } from '@building/events/account/charge-names';
 import { cardCreditPoisha } from '@building/events/account/card-credit';
 import { accountView, type AccountLineKind } from '@building/events/read-models/account';
 import type { ProjectedEvent } from '@building/events/decode-event';
@@ -60,14 +61,6 @@ function rowOf(lineId: string, l: Line): RowChange<'lines'>[] {
   ];
 }
 
-const chargeNames = {
-  service: 'Service charge',
-  electricity: 'Electricity',
-  gas: 'Gas',
-  water: 'Water',
-  other: 'Charge',
-} as const;
-
 /** The money lines of every resident's account; the rent lines are added from the leases when read. */
 export const account = defineProjection(accountView, {
   tables: {
@@ -95,7 +88,7 @@ export const account = defineProjection(accountView, {
     ChargeAdded: lineOf(({ data: d }) => ({
       ...d,
       kind: 'charge',
-      description: d.description ? `${chargeNames[d.kind]}: ${d.description}` : chargeNames[d.kind],
+      description: d.description ? `${chargeWording(d.kind)}: ${d.description}` : chargeWording(d.kind),
       debit: d.amountPoisha,
       refId: d.chargeId,
       at: d.addedAt,

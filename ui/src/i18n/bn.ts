@@ -1,3 +1,4 @@
+import { chargeNames } from '@building/events/account/charge-names';
 import { statementNames } from '@building/events/books/statement-names';
 import type { en } from './en.ts';
 import type { Translation } from './types.ts';
@@ -852,13 +853,7 @@ export const bn: Translation<typeof en> = {
       meterBill: '{{utility}}: মিটার {{from}} থেকে {{to}} ({{units}} ইউনিট)',
       depositReturned: 'জামানত ফেরত',
     },
-    chargeKinds: {
-      service: 'সার্ভিস চার্জ',
-      electricity: 'বিদ্যুৎ',
-      gas: 'গ্যাস',
-      water: 'পানি',
-      other: 'অন্যান্য চার্জ',
-    },
+    chargeKinds: chargeNames.bn,
     openMonths: 'যে মাসগুলোর টাকা বাকি',
     monthOwes: '{{apartment}}, {{month}}: {{amount}} বাকি।',
     payMonth: '{{month}} পরিশোধ করুন',

@@ -1,3 +1,4 @@
+import { chargeNames } from '@building/events/account/charge-names';
 import { statementNames } from '@building/events/books/statement-names';
 /** English: the words of the site. bn.ts has the same keys (the type checker sees to it). */
 export const en = {
@@ -846,13 +847,7 @@ export const en = {
       meterBill: '{{utility}}: meter {{from}} to {{to}} ({{units}} units)',
       depositReturned: 'Deposit returned',
     },
-    chargeKinds: {
-      service: 'Service charge',
-      electricity: 'Electricity',
-      gas: 'Gas',
-      water: 'Water',
-      other: 'Other charge',
-    },
+    chargeKinds: chargeNames.en,
     openMonths: 'Months still owing',
     monthOwes: '{{apartment}}, {{month}}: {{amount}} owed.',
     payMonth: 'Pay {{month}}',
