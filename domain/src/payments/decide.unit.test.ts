@@ -542,6 +542,7 @@ describe('rule: at most one reminder of each kind for an unpaid month', () => {
       name: mina.name,
       kind,
       amountPoisha: 1_234_500,
+      items: [{ kind: 'rent', description: '', amountPoisha: 1_234_500 }],
       dueBy: '2026-03-05',
       issuedAt: issuedAt.toISOString(),
     },
@@ -732,6 +733,8 @@ describe("rule: a card payment pays the month's total", () => {
           name: mina.name,
           kind: 'due',
           amountPoisha: 934_500,
+          // The desk's 5,000 taka paid the rent first: what is left of it, and the charge, named.
+          items: [rentItem(734_500), { ...chargeItem(), charge: 'other' }],
           dueBy: '2026-03-05',
           issuedAt: paidAt.toISOString(),
         },

@@ -1,4 +1,4 @@
-import type { ChargeKind, Language, PaidItem } from '@building/events/catalogue';
+import type { ChargeKind, Language, OwedItem, PaidItem } from '@building/events/catalogue';
 import { chargeNames, readChargeWording, type ChargeWords } from '@building/events/account/charge-names';
 import { formatFigure } from './format-for-reader.ts';
 import { receiptWords } from './receipt-words.ts';
@@ -28,8 +28,12 @@ const sayIfWorded = (description: string, language: Language): string => {
   return said ? say(said, language) : description;
 };
 
-/** What a receipt or its email calls a paid item: the rent, the late fee, or the charge in the reader's words. */
-export const paidItemWords = (item: PaidItem, language: Language): string =>
-  item.kind === 'charge' && item.description
-    ? sayIfWorded(item.description, language)
-    : receiptWords[language].items[item.kind];
+/**
+ * What a receipt or an email calls a paid or owed item: the rent, the late fee, or the charge in the
+ * reader's words (by its kind, when the item names it).
+ */
+export function itemWords(item: PaidItem | OwedItem, language: Language): string {
+  if (item.kind !== 'charge') return receiptWords[language].items[item.kind];
+  if ('charge' in item && item.charge) return chargeInWords(item.description, language, item.charge);
+  return item.description ? sayIfWorded(item.description, language) : receiptWords[language].items.charge;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { meterBillWording } from '@building/events/account/charge-names';
-import { chargeInWords, paidItemWords } from './charge-words.ts';
+import { chargeInWords, itemWords } from './charge-words.ts';
 
 describe("a charge in the reader's words", () => {
   const meter = meterBillWording('electricity', 1000, 1120.5, 120.5);
@@ -26,10 +26,10 @@ describe("a charge in the reader's words", () => {
       chargeId: '00000000-0000-4000-8000-000000000101',
       amountPoisha: 1,
     } as const;
-    expect(paidItemWords({ ...item, description: meter }, 'bn')).toBe(
+    expect(itemWords({ ...item, description: meter }, 'bn')).toBe(
       'বিদ্যুৎ: মিটার ১,০০০ থেকে ১,১২০.৫ (১২০.৫ ইউনিট)',
     );
-    expect(paidItemWords({ ...item, description: 'Generator fuel' }, 'bn')).toBe('Generator fuel');
-    expect(paidItemWords({ kind: 'late-fee', description: '', amountPoisha: 1 }, 'bn')).toBe('বিলম্ব ফি');
+    expect(itemWords({ ...item, description: 'Generator fuel' }, 'bn')).toBe('Generator fuel');
+    expect(itemWords({ kind: 'late-fee', description: '', amountPoisha: 1 }, 'bn')).toBe('বিলম্ব ফি');
   });
 });

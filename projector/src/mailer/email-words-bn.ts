@@ -1,5 +1,6 @@
 import type { NotificationFacts } from '@building/events/read-models/notifications';
 import { chargeInWords } from '@building/infra/receipts/charge-words';
+import { itemLines } from './item-lines.ts';
 import { formatLongDate, formatMonthYear, formatTaka } from '@building/infra/receipts/format-for-reader';
 
 /** Taka, months and days as the Bangla UI writes them: `৳ ২১,০০০`, `নভেম্বর ২০২৬`. */
@@ -43,16 +44,21 @@ export function wordsInBangla(facts: NotificationFacts): { subject: string; body
         subject: `রসিদ: ${monthYear(facts.month, facts.year)}-এর ভাড়া, ${taka(facts.amountPoisha)}`,
         body: `ধন্যবাদ: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} পেয়েছি (লেনদেন ${facts.transactionId})। রসিদ সংযুক্ত।`,
       };
-    case 'rent-reminder':
+    case 'rent-reminder': {
+      // The amount is the month's dues: its rent and whatever charges and late fee are left unpaid.
+      const owed = facts.items
+        ? `:\n\n${itemLines(facts.items, 'bn')}\n\n`
+        : ' (ভাড়া, এবং অপরিশোধিত চার্জ ও বিলম্ব ফি থাকলে তা-ও)। ';
       return facts.due === 'due'
         ? {
-            subject: `${monthYear(facts.month, facts.year)}-এর ভাড়া দেওয়ার সময় হয়েছে`,
-            body: `অনুস্মারক: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} দেওয়ার সময় হয়েছে। অনুগ্রহ করে ${facts.dueBy ? `${day(facts.dueBy)}-এর` : '৫ তারিখের'} মধ্যে দিন।`,
+            subject: `${monthYear(facts.month, facts.year)}-এর পাওনা পরিশোধের সময় হয়েছে`,
+            body: `অনুস্মারক: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর পাওনা ${taka(facts.amountPoisha)}${owed}অনুগ্রহ করে ${facts.dueBy ? `${day(facts.dueBy)}-এর` : '৫ তারিখের'} মধ্যে দিন।`,
           }
         : {
-            subject: `${monthYear(facts.month, facts.year)}-এর ভাড়া বকেয়া`,
-            body: `অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} বকেয়া। অনুগ্রহ করে যত তাড়াতাড়ি সম্ভব দিন।`,
+            subject: `${monthYear(facts.month, facts.year)}-এর পাওনা বকেয়া`,
+            body: `অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর পাওনা ${taka(facts.amountPoisha)} এখন বকেয়া${owed}অনুগ্রহ করে যত তাড়াতাড়ি সম্ভব দিন।`,
           };
+    }
     case 'rent-refunded':
       return {
         subject: `ফেরত: ${monthYear(facts.month, facts.year)}-এর ভাড়া, ${taka(facts.amountPoisha)}`,

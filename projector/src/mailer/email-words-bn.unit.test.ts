@@ -12,10 +12,10 @@ describe('an email in Bangla', () => {
       amountPoisha: 2_100_000,
       due: 'overdue',
     });
-    expect(subject).toBe('নভেম্বর ২০২৬-এর ভাড়া বকেয়া');
+    expect(subject).toBe('নভেম্বর ২০২৬-এর পাওনা বকেয়া');
     expect(body).toContain('নভেম্বর ২০২৬');
     // The UI's taka: the sign first, no poisha on whole taka (not "২১,০০০.০০৳").
-    expect(body).toContain('ভাড়া ৳ ২১,০০০ বকেয়া');
+    expect(body).toContain('পাওনা ৳ ২১,০০০ এখন বকেয়া');
     expect(body).toContain('1A01');
     expect(body).not.toMatch(/\.০০|০৳/);
   });
@@ -31,6 +31,28 @@ describe('an email in Bangla', () => {
     } as const;
     expect(wordsInBangla({ ...reminder, dueBy: '2026-11-30' }).body).toContain('৩০ নভেম্বর, ২০২৬-এর মধ্যে');
     expect(wordsInBangla(reminder).body).toContain('৫ তারিখের মধ্যে');
+  });
+
+  it("calls a reminder's amount the month's dues, and lists them: rent, a meter's bill, the late fee", () => {
+    const { subject, body } = wordsInBangla({
+      ...{ kind: 'rent-reminder', apartment: '1A01', month: 'November', year: 2026, due: 'due' },
+      amountPoisha: 2_100_000 + 96_000 + 105_000,
+      items: [
+        { kind: 'rent', description: '', amountPoisha: 2_100_000 },
+        {
+          ...{ kind: 'charge', chargeId: '00000000-0000-4000-8000-000000000101', charge: 'electricity' },
+          ...{ description: meterBillWording('electricity', 1000, 1120, 120), amountPoisha: 96_000 },
+        },
+        { kind: 'late-fee', description: '', amountPoisha: 105_000 },
+      ],
+    });
+    expect(subject).toBe('নভেম্বর ২০২৬-এর পাওনা পরিশোধের সময় হয়েছে');
+    expect(body).not.toContain('ভাড়া ৳ ২৩,০১০');
+    expect(body).toContain('পাওনা ৳ ২৩,০১০:');
+    expect(body).toContain(
+      '- ভাড়া: ৳ ২১,০০০\n- বিদ্যুৎ: মিটার ১,০০০ থেকে ১,১২০ (১২০ ইউনিট): ৳ ৯৬০\n- বিলম্ব ফি: ৳ ১,০৫০',
+    );
+    expect(body.replace('1A01', '')).not.toMatch(/[A-Za-z]/);
   });
 
   it('gives a scheduled visit its date and a declined request its reason', () => {

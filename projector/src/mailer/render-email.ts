@@ -4,7 +4,8 @@ import type { EventData, Language } from '@building/events/catalogue';
 import { formatLongDate, formatTaka } from '@building/infra/receipts/format-for-reader';
 import { buildingIssuer, renderOfflineReceipt, renderReceipt } from '@building/infra/receipts/receipt-pdf';
 import { receiptWords } from '@building/infra/receipts/receipt-words';
-import { chargeInWords, paidItemWords } from '@building/infra/receipts/charge-words';
+import { chargeInWords } from '@building/infra/receipts/charge-words';
+import { itemLines } from './item-lines.ts';
 import { wordsInBangla } from './email-words-bn.ts';
 
 export interface OutgoingEmail {
@@ -58,16 +59,21 @@ function words(facts: NotificationFacts): { subject: string; body: string } {
         subject: `Receipt: rent for ${facts.month} ${facts.year}, ${taka(facts.amountPoisha)}`,
         body: `Thank you: we received ${taka(facts.amountPoisha)} for the rent of apartment ${facts.apartment}, ${facts.month} ${facts.year} (transaction ${facts.transactionId}). The receipt is attached.`,
       };
-    case 'rent-reminder':
+    case 'rent-reminder': {
+      // The amount is the month's dues: its rent and whatever charges and late fee are left unpaid.
+      const owed = facts.items
+        ? `:\n\n${itemLines(facts.items, 'en')}\n\n`
+        : ' (its rent, and any charges and late fee left unpaid). ';
       return facts.due === 'due'
         ? {
-            subject: `Rent for ${facts.month} ${facts.year} is due`,
-            body: `A reminder: the rent of apartment ${facts.apartment} for ${facts.month} ${facts.year}, ${taka(facts.amountPoisha)}, is due. Please pay by ${facts.dueBy ? longDate(facts.dueBy) : 'the 5th'}.`,
+            subject: `Your dues for ${facts.month} ${facts.year} are due`,
+            body: `A reminder: apartment ${facts.apartment} owes ${taka(facts.amountPoisha)} for ${facts.month} ${facts.year}${owed}Please pay by ${facts.dueBy ? longDate(facts.dueBy) : 'the 5th'}.`,
           }
         : {
-            subject: `Rent for ${facts.month} ${facts.year} is overdue`,
-            body: `The rent of apartment ${facts.apartment} for ${facts.month} ${facts.year}, ${taka(facts.amountPoisha)}, is overdue. Please pay it as soon as you can.`,
+            subject: `Your dues for ${facts.month} ${facts.year} are overdue`,
+            body: `Apartment ${facts.apartment} still owes ${taka(facts.amountPoisha)} for ${facts.month} ${facts.year}, now overdue${owed}Please pay it as soon as you can.`,
           };
+    }
     case 'rent-refunded':
       return {
         subject: `Refund: rent for ${facts.month} ${facts.year}, ${taka(facts.amountPoisha)}`,
@@ -125,10 +131,7 @@ function words(facts: NotificationFacts): { subject: string; body: string } {
 /** What an itemised card payment paid, a line per item (nothing for rent alone), as the receipt says it. */
 function paidItems(paid: EventData<'RentPaid'>, language: Language): string {
   if (!paid.items) return '';
-  const lines = paid.items.map(
-    (i) => `- ${paidItemWords(i, language)}: ${formatTaka(i.amountPoisha, language)}`,
-  );
-  return `\n\n${receiptWords[language].itemsPaid}\n${lines.join('\n')}`;
+  return `\n\n${receiptWords[language].itemsPaid}\n${itemLines(paid.items, language)}`;
 }
 
 /**

@@ -694,8 +694,10 @@ export const bn: Translation<typeof en> = {
       '{{month}} {{year}}-এর ভাড়ার {{amount}} আপনার কার্ডে ফেরত দেওয়া হয়েছে: সেই অংশ আবার দিতে হবে।',
     rentRefundedReopened:
       '{{month}} {{year}}-এর ভাড়া ({{amount}}) আপনার কার্ডে ফেরত দেওয়া হয়েছে: এটি আবার দিতে হবে।',
-    rentDue: '{{month}} {{year}}-এর ভাড়া দেওয়ার সময় হয়েছে: {{amount}}।',
-    rentOverdue: '{{month}} {{year}}-এর ভাড়া বকেয়া: {{amount}}।',
+    rentDue:
+      '{{month}} {{year}}-এর পাওনা (ভাড়া, এবং অপরিশোধিত চার্জ ও বিলম্ব ফি থাকলে তা-ও) পরিশোধের সময় হয়েছে: {{amount}}।',
+    rentOverdue:
+      '{{month}} {{year}}-এর পাওনা (ভাড়া, এবং অপরিশোধিত চার্জ ও বিলম্ব ফি থাকলে তা-ও) বকেয়া: {{amount}}।',
     maintenance: '{{apartment}}-এর রক্ষণাবেক্ষণ অনুরোধ এখন {{status}}।',
     maintenanceScheduled: '{{apartment}}-এর রক্ষণাবেক্ষণ অনুরোধ {{date}} তারিখে নির্ধারিত।',
     maintenanceDeclined: '{{apartment}}-এর রক্ষণাবেক্ষণ অনুরোধ বাতিল হয়েছে: {{reason}}',

@@ -693,8 +693,10 @@ export const en = {
       '{{amount}} of your rent for {{month}} {{year}} was refunded to your card: that part is due again.',
     rentRefundedReopened:
       'Your rent for {{month}} {{year}} ({{amount}}) was refunded to your card: it is due again.',
-    rentDue: 'Your rent for {{month}} {{year}} is due: {{amount}}.',
-    rentOverdue: 'Your rent for {{month}} {{year}} is overdue: {{amount}}.',
+    rentDue:
+      'Your dues for {{month}} {{year}} (the rent, and any charges and late fee left unpaid) are due: {{amount}}.',
+    rentOverdue:
+      'Your dues for {{month}} {{year}} (the rent, and any charges and late fee left unpaid) are overdue: {{amount}}.',
     maintenance: 'Your maintenance request for {{apartment}} is {{status}}.',
     maintenanceScheduled: 'Your maintenance request for {{apartment}} is scheduled for {{date}}.',
     maintenanceDeclined: 'Your maintenance request for {{apartment}} was declined: {{reason}}',
