@@ -3,12 +3,17 @@ import type { DomainEvent } from '@building/events/catalogue';
 import { specFor } from '../testing/given-when-then.ts';
 import { admin, now, registered, user } from '../testing/fixtures.ts';
 import { decideUser, type UserCommand } from './decide.ts';
-import { userAggregate, type UserState } from './user.ts';
+import { userAggregate, type OpeningBalance, type UserState } from './user.ts';
 
 const given = specFor<UserCommand, UserState>({ ...userAggregate, decide: decideUser });
 
 const rafi = user('rafi@building.test', 'Rafi');
-const balance = { kind: 'arrears' as const, amountPoisha: 1_250_050, asOf: '2026-10-31', note: 'two months' };
+const balance: OpeningBalance = {
+  kind: 'arrears',
+  amountPoisha: 1_250_050,
+  asOf: '2026-10-31',
+  note: 'two months',
+};
 const open = (b = balance, by = admin): UserCommand => ({
   type: 'RecordOpeningBalance',
   data: { email: rafi.email, ...b, by, now },
