@@ -99,7 +99,8 @@ export function validateImportFiles(files: Partial<Record<ImportFileKind, { name
     if (!file) continue;
     const { schema, key } = importFiles[kind];
     const csv = readCsv(file.text);
-    const at = (p: CsvProblem) => problems.push({ file: file.name, ...p });
+    const found: CsvProblem[] = [];
+    const at = (p: CsvProblem) => found.push(p);
     csv.problems.forEach(at);
     const shape: Record<string, z.ZodType> = schema.shape;
     const columns = Object.keys(shape);
@@ -109,7 +110,10 @@ export function validateImportFiles(files: Partial<Record<ImportFileKind, { name
     for (const column of unknown)
       at({ line: 1, column, reason: `unknown column (the columns are ${columns.join(', ')})` });
     // Without its columns no row can be read: the header's problem is the file's.
-    if (missing.length > 0 || unknown.length > 0) continue;
+    if (missing.length > 0 || unknown.length > 0) {
+      problems.push(...found.map((p) => ({ file: file.name, ...p })));
+      continue;
+    }
     const firstLine = new Map<unknown, number>();
     for (const record of csv.records) {
       const parsed = schema.safeParse(record.cells);
@@ -127,6 +131,7 @@ export function validateImportFiles(files: Partial<Record<ImportFileKind, { name
       firstLine.set(value, record.line);
       (rows[kind] as Located<unknown>[]).push({ line: record.line, row: parsed.data });
     }
+    problems.push(...found.sort((a, b) => a.line - b.line).map((p) => ({ file: file.name, ...p })));
   }
   return { rows, problems };
 }
