@@ -594,6 +594,8 @@ export const bn: Translation<typeof en> = {
     method: 'পদ্ধতি',
     reference: 'রেফারেন্স',
     recordedBy: 'লিপিবদ্ধ করেছেন',
+    asOf: 'যে দিন পর্যন্ত',
+    note: 'টীকা',
     recordedAt: 'লিপিবদ্ধের সময়',
     reversedBy: 'ফেরত নিয়েছেন',
     reversedAt: 'ফেরত নেওয়ার সময়',

@@ -593,6 +593,8 @@ export const en = {
     method: 'Method',
     reference: 'Reference',
     recordedBy: 'Recorded by',
+    asOf: 'As of',
+    note: 'Note',
     recordedAt: 'Recorded at',
     reversedBy: 'Reversed by',
     reversedAt: 'Reversed at',
