@@ -31,7 +31,7 @@ describe('the import files, row by row', () => {
     expect(rows.residents[0]!.row).toEqual({
       email: 'ayesha.rahman@example.com',
       name: 'Ayesha Rahman',
-      si: 1,
+      si: 2,
     });
     expect(rows.balances.map((b) => b.row.amount)).toContain(1_450_050);
     expect(rows.balances.find((b) => b.row.note === 'water, gas')?.row.kind).toBe('arrears');
