@@ -45,7 +45,7 @@ const socketPathLimit = 107;
 /**
  * How this machine's clients reach an embedded Postgres with its data in `dir`: over its Unix
  * socket there (the `host` parameter overrides the TCP address for pg and libpq alike), which
- * costs a command's round trips less kernel time than loopback TCP (measured in bench/README.md);
+ * costs a command's round trips less kernel time than loopback TCP (measured in bench/src/README.md);
  * over TCP when the socket's path would be too long for a socket address.
  */
 export function embeddedDatabaseUrl(dir: string, port: number): string {
