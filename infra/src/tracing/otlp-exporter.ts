@@ -11,7 +11,7 @@ import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
  * The OTLP/HTTP exporter in the protocol OTEL_EXPORTER_OTLP_TRACES_PROTOCOL (or
  * OTEL_EXPORTER_OTLP_PROTOCOL) names: `http/protobuf`, OpenTelemetry's default, unless `http/json`
  * is asked for. Protobuf encodes a span in half the time of JSON and a third of the bytes
- * (bench/README.md); it is built from the same parts as OpenTelemetry's own protobuf exporter,
+ * (bench/src/README.md); it is built from the same parts as OpenTelemetry's own protobuf exporter,
  * which are installed with the JSON one.
  */
 export function otlpTraceExporter(env: Record<string, string | undefined>): SpanExporter {
