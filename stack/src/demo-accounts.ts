@@ -117,6 +117,8 @@ async function command(
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
+  }).catch((error: unknown) => {
+    throw new Error(`seeding: ${method} ${deps.commandUrl}${path} failed`, { cause: error });
   });
   const text = await response.text();
   if (!response.ok)

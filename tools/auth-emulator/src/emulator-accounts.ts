@@ -57,20 +57,37 @@ async function call(
       headers: { 'content-type': 'application/json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  let response: Response;
-  try {
-    response = await send();
-  } catch (error) {
-    // A kept-alive socket the emulator closed just then: the request never reached it, so once more.
-    if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
-    response = await send();
-  }
+  const response = await sendRetryingRefusals(send, `${method} http://${host}${path}`);
   const json: unknown = await response.json().catch(() => ({}));
   if (!response.ok) {
     const parsed = errorBody.safeParse(json);
     throw new EmulatorAuthError(parsed.success ? parsed.data.error.message : 'UNKNOWN', response.status);
   }
   return json;
+}
+
+const refusalWindowMs = 15_000;
+
+/**
+ * Sends once more when the request never reached the emulator: a kept-alive socket it closed just
+ * then (ECONNRESET), or, for a bounded while, a refused connection (a loaded machine has been seen
+ * to refuse one just after the emulator answered its readiness probe). Else names the address.
+ */
+async function sendRetryingRefusals(send: () => Promise<Response>, what: string): Promise<Response> {
+  const deadline = Date.now() + refusalWindowMs;
+  let resets = 0;
+  for (;;) {
+    try {
+      return await send();
+    } catch (error) {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      const again =
+        (code === 'ECONNRESET' && resets++ === 0) || (code === 'ECONNREFUSED' && Date.now() < deadline);
+      if (!again)
+        throw new Error(`auth emulator unreachable: ${what} (${code ?? 'no code'})`, { cause: error });
+      if (code === 'ECONNREFUSED') await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 /** Creates an email/password account; throws EmulatorAuthError('EMAIL_EXISTS') when it exists. */
