@@ -137,6 +137,9 @@ export const paidItem = z.object({
   amountPoisha: poisha,
 });
 export type PaidItem = z.infer<typeof paidItem>;
+/** One thing a month still owes, as its reminder says it: a paid item's shape, a charge's kind named. */
+export const owedItem = paidItem.extend({ charge: z.enum(chargeKinds).optional() });
+export type OwedItem = z.infer<typeof owedItem>;
 const profile = z.object({ email, name: z.string().max(200), photoURL: z.string().max(2000) });
 
 interface Route<D> {
@@ -397,6 +400,12 @@ export const catalogue = {
        * back in full, the month is unpaid again), so views need no other event.
        */
       coveredPoisha: z.number().int().min(0).optional(),
+      /**
+       * provider-refund given back in full: the coupon's discount the refunded payment had given on
+       * the rent, owed again with it (the month is priced anew); absent on refunds recorded before it
+       * was said.
+       */
+      discountPoisha: z.number().int().min(1).optional(),
       refundedAt: isoTime,
     }),
     { ...paymentStream, owner: 'payment' },
@@ -417,6 +426,11 @@ export const catalogue = {
       amountPoisha: z.number().int().min(0),
       /** The Dhaka date the month is due by (lease-months.ts); absent on reminders issued before it was said. */
       dueBy: isoDate.optional(),
+      /**
+       * What `amountPoisha` is made of: what is left of the rent, of each open charge and of the late
+       * fee; absent on reminders issued before it was said.
+       */
+      items: z.array(owedItem).max(100).optional(),
       issuedAt: isoTime,
     }),
     { ...paymentStream, owner: 'payment' },

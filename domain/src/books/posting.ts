@@ -106,6 +106,8 @@ export function postingOf(event: DomainEvent): Posting | null {
         d.refundedAt,
         `card payment refunded, apartment ${d.si}, ${d.month} ${d.year}`,
         transfer(receivableAccount(d.email), 'card-clearing', d.amountPoisha),
+        // Given back in full: the coupon's discount given against the rent is owed again.
+        transfer(receivableAccount(d.email), incomeAccounts.rentDiscounts, d.discountPoisha ?? 0),
       );
     }
     case 'OfflinePaymentRecorded': {

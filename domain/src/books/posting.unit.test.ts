@@ -82,6 +82,38 @@ describe('the posting function', { timeout: 30_000 }, () => {
     expect(sides(postingOf(chargesAlone)!.lines).debit).toBe(chargesAlone.data.amountPoisha);
   });
 
+  it('takes a coupon payment refunded in full back whole: the receivable owes again what it did, the discount too', () => {
+    const paid = histories
+      .flat()
+      .find(
+        (e): e is Extract<DomainEvent, { type: 'RentPaid' }> =>
+          e.type === 'RentPaid' && e.data.discount === 10 && !e.data.items,
+      )!;
+    const d = paid.data;
+    const refunded: DomainEvent = {
+      type: 'RentRefunded',
+      data: {
+        ...{
+          paymentIntentId: d.paymentIntentId,
+          refundId: 're_whole',
+          si: d.si,
+          month: d.month,
+          year: d.year,
+        },
+        email: d.email,
+        amountPoisha: d.amountPoisha,
+        reason: 'provider-refund',
+        coveredPoisha: 0,
+        discountPoisha: d.rentPoisha - d.amountPoisha,
+        refundedAt: d.paidAt,
+      },
+    };
+    const balance = trialBalanceOf([paid, refunded].flatMap((e) => postingOf(e)!.lines));
+    // Paid and given back: every account is where it stood before the payment.
+    expect(balance.accounts.filter((a) => a.balance !== 0)).toEqual([]);
+    expect(balance.totalDebit).toBe(balance.totalCredit);
+  });
+
   it('dates an expense by its Dhaka day, paid out of the account named; its reversal mirrors it', () => {
     const recorded: DomainEvent = {
       type: 'ExpenseRecorded',

@@ -157,20 +157,26 @@ export function moneyHistory(seed: number, size = 40): DomainEvent[] {
         });
         break;
       }
-      case 5:
+      case 5: {
+        const back = amount();
+        const reason = r.pick(['duplicate-charge', 'provider-refund'] as const);
+        // Some refunds in full give a coupon's discount back with them: told by the amount, no draw added.
+        const discountPoisha = reason === 'provider-refund' && back % 2 === 0 ? Math.ceil(back / 10) : 0;
         events.push({
           type: 'RentRefunded',
           data: {
             ...month,
             paymentIntentId: `pi_${ids}`,
             refundId: `re_${ids}`,
-            amountPoisha: amount(),
-            reason: r.pick(['duplicate-charge', 'provider-refund'] as const),
+            amountPoisha: back,
+            reason,
             coveredPoisha: 0,
+            ...(discountPoisha > 0 ? { discountPoisha } : {}),
             refundedAt: at,
           },
         });
         break;
+      }
       case 6: {
         const payment = {
           ...accountMonth,

@@ -1,3 +1,4 @@
+import { chargeNames } from '@building/events/account/charge-names';
 import { statementNames } from '@building/events/books/statement-names';
 import type { en } from './en.ts';
 import type { Translation } from './types.ts';
@@ -468,10 +469,10 @@ export const bn: Translation<typeof en> = {
     'maintenance-status-not-allowed': 'অনুরোধটি এখনকার অবস্থা থেকে এই অবস্থায় যেতে পারে না।',
     'month-outside-lease': 'এই মাসটি লিজের মেয়াদের বাইরে।',
     'reading-below-last': 'রিডিংটি মিটারের আগের রিডিংয়ের চেয়ে কম।',
-    'deductions-exceed-deposit': 'কর্তনের পরিমাণ জমা অগ্রিমের চেয়ে বেশি।',
+    'deductions-exceed-deposit': 'কর্তনের পরিমাণ জামানতের চেয়ে বেশি।',
     'charge-not-found': 'এমন কোনো চার্জ নেই।',
     'offline-payment-not-found': 'এমন কোনো পেমেন্ট নেই।',
-    'deposit-not-found': 'এই লিজের কোনো অগ্রিম জমা নেই।',
+    'deposit-not-found': 'এই ভাড়ায় কোনো জামানত নেই।',
     'apartment-not-leased': 'সেই মাসে এই অ্যাপার্টমেন্ট কেউ লিজ নেয়নি।',
     'charge-already-paid': 'এই চার্জ পরিশোধ হয়ে গেছে: বাতিল করা যাবে না।',
     'charge-already-cancelled': 'এই চার্জ আগেই বাতিল হয়েছে।',
@@ -481,10 +482,10 @@ export const bn: Translation<typeof en> = {
     'payment-already-reversed': 'এই পেমেন্ট আগেই ফেরত নেওয়া হয়েছে।',
     'reading-out-of-order': 'রিডিংটি মিটারের আগের রিডিংয়ের চেয়ে পুরোনো।',
     'tariff-not-set': 'আগে এই ইউটিলিটির ট্যারিফ নির্ধারণ করুন।',
-    'deposit-already-paid': 'অগ্রিম জমা পুরো পরিশোধ হয়ে গেছে।',
-    'deposit-already-settled': 'অগ্রিম জমা আগেই নিষ্পত্তি হয়েছে।',
+    'deposit-already-paid': 'জামানত পুরো পরিশোধ হয়ে গেছে।',
+    'deposit-already-settled': 'জামানত আগেই নিষ্পত্তি হয়েছে।',
     'lease-still-active': 'লিজ এখনো শেষ হয়নি।',
-    'deposit-not-paid-by-card': 'অগ্রিম জমা কার্ডে দেওয়া হয়নি: নগদ, ব্যাংক বা মোবাইলে ফেরত দিন।',
+    'deposit-not-paid-by-card': 'জামানত কার্ডে দেওয়া হয়নি: নগদ, ব্যাংক বা মোবাইলে ফেরত দিন।',
     'expense-date-in-future': 'ভবিষ্যতের তারিখে খরচ লেখা যায় না।',
     'expense-not-found': 'এমন কোনো খরচ নেই।',
     'recurring-expense-not-found': 'এমন কোনো নিয়মিত খরচ নেই।',
@@ -693,8 +694,10 @@ export const bn: Translation<typeof en> = {
       '{{month}} {{year}}-এর ভাড়ার {{amount}} আপনার কার্ডে ফেরত দেওয়া হয়েছে: সেই অংশ আবার দিতে হবে।',
     rentRefundedReopened:
       '{{month}} {{year}}-এর ভাড়া ({{amount}}) আপনার কার্ডে ফেরত দেওয়া হয়েছে: এটি আবার দিতে হবে।',
-    rentDue: '{{month}} {{year}}-এর ভাড়া দেওয়ার সময় হয়েছে: {{amount}}।',
-    rentOverdue: '{{month}} {{year}}-এর ভাড়া বকেয়া: {{amount}}।',
+    rentDue:
+      '{{month}} {{year}}-এর পাওনা (ভাড়া, এবং অপরিশোধিত চার্জ ও বিলম্ব ফি থাকলে তা-ও) পরিশোধের সময় হয়েছে: {{amount}}।',
+    rentOverdue:
+      '{{month}} {{year}}-এর পাওনা (ভাড়া, এবং অপরিশোধিত চার্জ ও বিলম্ব ফি থাকলে তা-ও) বকেয়া: {{amount}}।',
     maintenance: '{{apartment}}-এর রক্ষণাবেক্ষণ অনুরোধ এখন {{status}}।',
     maintenanceScheduled: '{{apartment}}-এর রক্ষণাবেক্ষণ অনুরোধ {{date}} তারিখে নির্ধারিত।',
     maintenanceDeclined: '{{apartment}}-এর রক্ষণাবেক্ষণ অনুরোধ বাতিল হয়েছে: {{reason}}',
@@ -842,6 +845,7 @@ export const bn: Translation<typeof en> = {
       paidByCard: 'কার্ডে পরিশোধিত',
       paidByCardWithCoupon: 'কার্ডে পরিশোধিত (কুপন {{code}})',
       refundedToCard: 'কার্ডে ফেরত দেওয়া হয়েছে: আবার দেয়',
+      couponWithdrawn: 'কুপন ছাড় বাতিল: পুরো পরিশোধ ফেরত গেছে',
       paymentReceived: 'পরিশোধ পাওয়া গেছে',
       paymentReversed: 'পরিশোধ ফেরত নেওয়া হয়েছে',
       deposit: 'জামানত, {{months}} মাসের ভাড়া',
@@ -851,22 +855,16 @@ export const bn: Translation<typeof en> = {
       meterBill: '{{utility}}: মিটার {{from}} থেকে {{to}} ({{units}} ইউনিট)',
       depositReturned: 'জামানত ফেরত',
     },
-    chargeKinds: {
-      service: 'সার্ভিস চার্জ',
-      electricity: 'বিদ্যুৎ',
-      gas: 'গ্যাস',
-      water: 'পানি',
-      other: 'অন্যান্য চার্জ',
-    },
+    chargeKinds: chargeNames.bn,
     openMonths: 'যে মাসগুলোর টাকা বাকি',
     monthOwes: '{{apartment}}, {{month}}: {{amount}} বাকি।',
     payMonth: '{{month}} পরিশোধ করুন',
     pay: 'পরিশোধ করুন',
     paymentRecorded: '{{month}} {{year}}-এর জন্য {{method}}-এ {{amount}} পেয়েছি (রেফারেন্স {{reference}})।',
     chargeAdded: '{{month}} {{year}}-এর জন্য {{charge}} {{amount}} যোগ হয়েছে।',
-    depositPaid: 'অগ্রিম জমা বাবদ {{method}}-এ {{amount}} পেয়েছি (রেফারেন্স {{reference}})।',
+    depositPaid: 'জামানত বাবদ {{method}}-এ {{amount}} পেয়েছি (রেফারেন্স {{reference}})।',
     depositSettled:
-      'আপনার অগ্রিম জমা নিষ্পত্তি হয়েছে: কর্তন বাবদ {{kept}} রাখা হয়েছে, {{returned}} {{method}}-এ ফেরত।',
+      'আপনার জামানত নিষ্পত্তি হয়েছে: কর্তন বাবদ {{kept}} রাখা হয়েছে, {{returned}} {{method}}-এ ফেরত।',
   },
   /** The admin's Charges page: charges of a month, the service plan, tariffs, meter readings. */
   charges: {
@@ -1014,7 +1012,7 @@ export const bn: Translation<typeof en> = {
     collectionRate: 'আদায়ের হার',
     nothingBilled: 'কোনো দাবি নেই',
     receivables: 'মাস শেষে বাসিন্দাদের বকেয়া',
-    depositsHeld: 'মাস শেষে রাখা অগ্রিম জমা',
+    depositsHeld: 'মাস শেষে রাখা জামানত',
     incomeKinds: statementNames.bn.incomeKinds,
     categories: statementNames.bn.categories,
     chartTitle: 'গত ১২ মাসের আয় ও খরচ',

@@ -1,3 +1,4 @@
+import { chargeNames } from '@building/events/account/charge-names';
 import { statementNames } from '@building/events/books/statement-names';
 /** English: the words of the site. bn.ts has the same keys (the type checker sees to it). */
 export const en = {
@@ -692,8 +693,10 @@ export const en = {
       '{{amount}} of your rent for {{month}} {{year}} was refunded to your card: that part is due again.',
     rentRefundedReopened:
       'Your rent for {{month}} {{year}} ({{amount}}) was refunded to your card: it is due again.',
-    rentDue: 'Your rent for {{month}} {{year}} is due: {{amount}}.',
-    rentOverdue: 'Your rent for {{month}} {{year}} is overdue: {{amount}}.',
+    rentDue:
+      'Your dues for {{month}} {{year}} (the rent, and any charges and late fee left unpaid) are due: {{amount}}.',
+    rentOverdue:
+      'Your dues for {{month}} {{year}} (the rent, and any charges and late fee left unpaid) are overdue: {{amount}}.',
     maintenance: 'Your maintenance request for {{apartment}} is {{status}}.',
     maintenanceScheduled: 'Your maintenance request for {{apartment}} is scheduled for {{date}}.',
     maintenanceDeclined: 'Your maintenance request for {{apartment}} was declined: {{reason}}',
@@ -836,6 +839,7 @@ export const en = {
       paidByCard: 'Paid by card',
       paidByCardWithCoupon: 'Paid by card (coupon {{code}})',
       refundedToCard: 'Refunded to the card: owed again',
+      couponWithdrawn: 'Coupon discount withdrawn: the payment was refunded in full',
       paymentReceived: 'Payment received',
       paymentReversed: 'Payment reversed',
       deposit: 'Deposit, {{months}} months of rent',
@@ -845,13 +849,7 @@ export const en = {
       meterBill: '{{utility}}: meter {{from}} to {{to}} ({{units}} units)',
       depositReturned: 'Deposit returned',
     },
-    chargeKinds: {
-      service: 'Service charge',
-      electricity: 'Electricity',
-      gas: 'Gas',
-      water: 'Water',
-      other: 'Other charge',
-    },
+    chargeKinds: chargeNames.en,
     openMonths: 'Months still owing',
     monthOwes: '{{apartment}}, {{month}}: {{amount}} owed.',
     payMonth: 'Pay {{month}}',
