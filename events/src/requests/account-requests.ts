@@ -178,5 +178,14 @@ export const accountQuery = z.object({
 /** `GET /charges?month=&year=`: the charges of one month. */
 export const monthChargesQuery = z.object(monthOfAccount);
 
-/** `GET /residents?q=`: leases whose holder's name or email, or whose apartment, holds `q`. */
-export const residentsQuery = z.object({ q: text(0, 100).default('') });
+/** How many leases a page of `GET /residents` holds. */
+export const residentsPageSize = 50;
+/**
+ * `GET /residents?q=&current=&page=`: leases whose holder's name or email, or whose apartment,
+ * holds `q`; `current=true` only the leases in force; page `page` (from 1) of residentsPageSize.
+ */
+export const residentsQuery = z.object({
+  q: text(0, 100).default(''),
+  current: z.enum(['true', 'false']).default('false'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});

@@ -936,6 +936,7 @@ export const bn: Translation<typeof en> = {
     leaseEnded: 'ভাড়া শেষ {{date}}',
     another: 'অন্য বাসিন্দা',
     month: 'মাস',
+    aheadMonth: '{{month}} (আগাম)',
     openMonth: '{{month}} (বাকি)',
     noMonths: 'এই ভাড়ায় এখনো কিছু বাকি নেই।',
     rent: 'ভাড়া',

@@ -930,6 +930,7 @@ export const en = {
     leaseEnded: 'lease ended {{date}}',
     another: 'Another resident',
     month: 'Month',
+    aheadMonth: '{{month}} (ahead)',
     openMonth: '{{month}} (owing)',
     noMonths: 'This lease owes nothing yet.',
     rent: 'Rent',
