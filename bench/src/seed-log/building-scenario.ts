@@ -265,6 +265,7 @@ export async function* decideBuilding(options: ScenarioOptions): AsyncGenerator<
       const lived = monthOfOrdinal(firstMonth + m);
       await liveMonth(commands, coupons, { email: tenant, si, month: monthName(lived), year: lived.year });
     }
+    commands.apartmentDone();
     yield pending;
     pending = [];
   }
