@@ -561,6 +561,7 @@ export const bn: Translation<typeof en> = {
     rentPoisha: 'ভাড়া',
     couponCode: 'কুপন কোড',
     amountPoisha: 'পরিমাণ',
+    discountPoisha: 'ফেরত কুপন ছাড়',
     paidAt: 'পরিশোধের সময়',
     chargeId: 'চার্জ আইডি',
     message: 'বার্তা',

@@ -560,6 +560,7 @@ export const en = {
     rentPoisha: 'Rent',
     couponCode: 'Coupon code',
     amountPoisha: 'Amount',
+    discountPoisha: 'Coupon discount given back',
     paidAt: 'Paid at',
     chargeId: 'Charge id',
     message: 'Message',
