@@ -219,6 +219,21 @@ export const catalogue = {
   }),
   /** The language the person reads in: their emails and receipts follow it. */
   LanguageChosen: event(z.object({ email, language: languageSchema }), { ...userStream, owner: 'user' }),
+  /**
+   * What a resident owed (`arrears`) or had paid ahead (`credit`) when the building moved its books
+   * here, as of a day (Dhaka calendar): once per person, recorded by an operator's import.
+   */
+  OpeningBalanceRecorded: event(
+    z.object({
+      email,
+      kind: z.enum(['arrears', 'credit']),
+      amountPoisha: positivePoisha,
+      asOf: isoDate,
+      note: z.string().max(500),
+      recordedAt: isoTime,
+    }),
+    { ...userStream, owner: 'user' },
+  ),
   /** The person has seen their in-app notifications up to this moment. */
   NotificationsRead: event(z.object({ email, upTo: isoTime }), { ...userStream, owner: 'user' }),
 

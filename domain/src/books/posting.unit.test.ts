@@ -40,6 +40,30 @@ describe('the posting function', { timeout: 30_000 }, () => {
       expect(postingOf(event)).toBeNull();
   });
 
+  it("brings a resident's opening balance forward against equity, as of its day", () => {
+    const opening = (kind: 'arrears' | 'credit') => ({
+      type: 'OpeningBalanceRecorded' as const,
+      data: {
+        email: 'Mina@building.test',
+        kind,
+        amountPoisha: 1_250_050,
+        asOf: '2026-10-31',
+        note: '',
+        recordedAt: '2026-11-02T08:00:00.000Z',
+      },
+    });
+    const owed = postingOf(opening('arrears'))!;
+    expect(owed.at).toBe('2026-10-30T18:00:00.000Z');
+    expect(owed.lines).toEqual([
+      { account: 'receivable:mina@building.test', debitPoisha: 1_250_050, creditPoisha: 0 },
+      { account: 'opening-balances', debitPoisha: 0, creditPoisha: 1_250_050 },
+    ]);
+    expect(postingOf(opening('credit'))!.lines).toEqual([
+      { account: 'opening-balances', debitPoisha: 1_250_050, creditPoisha: 0 },
+      { account: 'receivable:mina@building.test', debitPoisha: 0, creditPoisha: 1_250_050 },
+    ]);
+  });
+
   it('bills the rent in full and gives a coupon back against it; a card payment lands in clearing', () => {
     const paid = histories
       .flat()
