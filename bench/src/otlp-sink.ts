@@ -16,7 +16,10 @@ export async function startOtlpSink(): Promise<{
     req.resume();
     req.on('end', () => {
       if (req.method === 'POST' && req.url === '/v1/traces') exports += 1;
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      // An empty ExportTraceServiceResponse, in the encoding of the request.
+      if (req.headers['content-type'] === 'application/x-protobuf')
+        res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
   server.listen(0, '127.0.0.1');

@@ -137,6 +137,9 @@ export const paidItem = z.object({
   amountPoisha: poisha,
 });
 export type PaidItem = z.infer<typeof paidItem>;
+/** One thing a month still owes, as its reminder says it: a paid item's shape, a charge's kind named. */
+export const owedItem = paidItem.extend({ charge: z.enum(chargeKinds).optional() });
+export type OwedItem = z.infer<typeof owedItem>;
 const profile = z.object({ email, name: z.string().max(200), photoURL: z.string().max(2000) });
 
 interface Route<D> {
@@ -216,6 +219,21 @@ export const catalogue = {
   }),
   /** The language the person reads in: their emails and receipts follow it. */
   LanguageChosen: event(z.object({ email, language: languageSchema }), { ...userStream, owner: 'user' }),
+  /**
+   * What a resident owed (`arrears`) or had paid ahead (`credit`) when the building moved its books
+   * here, as of a day (Dhaka calendar): once per person, recorded by an operator's import.
+   */
+  OpeningBalanceRecorded: event(
+    z.object({
+      email,
+      kind: z.enum(['arrears', 'credit']),
+      amountPoisha: positivePoisha,
+      asOf: isoDate,
+      note: z.string().max(500),
+      recordedAt: isoTime,
+    }),
+    { ...userStream, owner: 'user' },
+  ),
   /** The person has seen their in-app notifications up to this moment. */
   NotificationsRead: event(z.object({ email, upTo: isoTime }), { ...userStream, owner: 'user' }),
 
@@ -397,6 +415,12 @@ export const catalogue = {
        * back in full, the month is unpaid again), so views need no other event.
        */
       coveredPoisha: z.number().int().min(0).optional(),
+      /**
+       * provider-refund given back in full: the coupon's discount the refunded payment had given on
+       * the rent, owed again with it (the month is priced anew); absent on refunds recorded before it
+       * was said.
+       */
+      discountPoisha: z.number().int().min(1).optional(),
       refundedAt: isoTime,
     }),
     { ...paymentStream, owner: 'payment' },
@@ -417,6 +441,11 @@ export const catalogue = {
       amountPoisha: z.number().int().min(0),
       /** The Dhaka date the month is due by (lease-months.ts); absent on reminders issued before it was said. */
       dueBy: isoDate.optional(),
+      /**
+       * What `amountPoisha` is made of: what is left of the rent, of each open charge and of the late
+       * fee; absent on reminders issued before it was said.
+       */
+      items: z.array(owedItem).max(100).optional(),
       issuedAt: isoTime,
     }),
     { ...paymentStream, owner: 'payment' },

@@ -305,6 +305,10 @@ const samples: DomainEvent[] = [
     },
   },
   {
+    type: 'OpeningBalanceRecorded',
+    data: { email, kind: 'arrears', amountPoisha: 1_250_050, asOf: '2026-10-31', note: '', recordedAt: at },
+  },
+  {
     type: 'RecurringExpenseStopped',
     data: { recurringId: uuid, stoppedBy: 'admin@building.test', stoppedAt: at },
   },

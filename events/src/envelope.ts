@@ -3,10 +3,14 @@ import { z } from 'zod';
 export const roleSchema = z.enum(['admin', 'member', 'user']);
 export type Role = z.infer<typeof roleSchema>;
 
-/** Who caused an event: a signed-in person, or the system itself (seeding, provider webhooks). */
+/**
+ * Who caused an event: a signed-in person, the system itself (seeding, provider webhooks), or an
+ * operator's import of a building's records (`npm run import`).
+ */
 export const actorSchema = z.union([
   z.object({ email: z.string().email(), role: roleSchema }),
   z.literal('system'),
+  z.literal('import'),
 ]);
 export type Actor = z.infer<typeof actorSchema>;
 

@@ -19,5 +19,6 @@ export const moneyEventTypes = [
   ...accountMoneyEventTypes,
   'ExpenseRecorded',
   'ExpenseReversed',
+  'OpeningBalanceRecorded',
 ] as const satisfies readonly EventType[];
 export type MoneyEventType = (typeof moneyEventTypes)[number];

@@ -49,7 +49,7 @@ export function notificationOf(event: DomainEvent): NotificationOf | null {
       };
     }
     case 'RentReminderIssued': {
-      const { email, apartment, month, year, amountPoisha, kind, dueBy } = event.data;
+      const { email, apartment, month, year, amountPoisha, kind, dueBy, items } = event.data;
       return {
         recipient: email.toLowerCase(),
         facts: {
@@ -60,6 +60,7 @@ export function notificationOf(event: DomainEvent): NotificationOf | null {
           amountPoisha,
           due: kind,
           ...(dueBy ? { dueBy } : {}),
+          ...(items ? { items } : {}),
         },
         emailKind: 'rent-reminder',
       };

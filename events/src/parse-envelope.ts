@@ -24,11 +24,11 @@ const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
   !Object.hasOwn(value, '__proto__');
 
 function actorOf(value: unknown): Actor | undefined {
-  if (value === 'system') return value;
+  if (value === 'system' || value === 'import') return value;
   if (!isPlainRecord(value)) return undefined;
   const { email: address, role } = value;
   if (typeof address !== 'string' || !email.test(address) || !roles.has(role)) return undefined;
-  return { email: address, role: role as Exclude<Actor, 'system'>['role'] };
+  return { email: address, role: role as Exclude<Actor, string>['role'] };
 }
 
 /** Event metadata as eventMetadataSchema has it: at most the two W3C trace-context strings. */

@@ -51,6 +51,8 @@ const variants: Record<string, unknown[]> = {
   actor: [
     'system',
     'System',
+    'import',
+    'importer',
     { email: 'admin@building.test', role: 'admin' },
     { email: 'admin@building.test', role: 'owner' },
     { email: 'not an email', role: 'user' },

@@ -90,6 +90,11 @@ export const refusals = {
     title: 'The deposit was not paid by card: return it another way',
   },
   'expense-date-in-future': { kind: 'invalid', title: 'The expense is dated in the future' },
+  'opening-balance-date-in-future': { kind: 'invalid', title: 'The opening balance is dated in the future' },
+  'opening-balance-already-recorded': {
+    kind: 'conflict',
+    title: 'The resident already has another opening balance',
+  },
   'announcement-expiry-past': { kind: 'invalid', title: 'The announcement would expire before today' },
   'coupon-expiry-past': { kind: 'invalid', title: 'The coupon would expire before today' },
   'coupon-limit-below-uses': { kind: 'invalid', title: 'The coupon was already used more times than that' },

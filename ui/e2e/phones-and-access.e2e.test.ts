@@ -242,7 +242,8 @@ describe('on phones and for everyone', () => {
           await page.context().close();
         }
       }
-    });
+      // About 60 page states with axe-core each: a minute on a quiet machine, minutes on a busy one.
+    }, 360_000);
   }
 
   it('the payment page fits a phone and passes axe-core', async () => {

@@ -56,7 +56,7 @@ describe('the rent ledger, in Chromium', () => {
     await screenshot(page, 'rent-ledger/member-unpaid');
     const [month, year] = thisMonth.split(' ');
     const member = stack.accounts.member.email;
-    await waitForEmail(stack.mailboxUrl, member, new RegExp(`^Rent for ${month} ${year} is due$`));
+    await waitForEmail(stack.mailboxUrl, member, new RegExp(`^Your dues for ${month} ${year} are due$`));
 
     await row.getByRole('link', { name: `Pay ${thisMonth}` }).click();
     await page.waitForURL(/\/dashboard\/payment\?si=\d+&month=\w+&year=\d{4}$/);

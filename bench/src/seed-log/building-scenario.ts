@@ -1,5 +1,6 @@
 import { expenseCategories, offlineMethods, type ApartmentDetails } from '@building/events/catalogue';
 import {
+  buildingDate,
   buildingDay,
   monthName,
   monthOfOrdinal,
@@ -20,7 +21,7 @@ import { loadAggregate } from '@building/domain/command-handling/load-aggregate'
 import { addCoupon, disableCoupon, editCoupon, enableCoupon } from '@building/domain/coupon/commands';
 import { couponAggregate } from '@building/domain/coupon/coupon';
 import { couponIdFor } from '@building/domain/coupon/coupon-id';
-import { demoteMember, recordProfile } from '@building/domain/user/commands';
+import { demoteMember, recordOpeningBalance, recordProfile } from '@building/domain/user/commands';
 import { payDeposit, settleDeposit } from '@building/domain/account/deposit-commands';
 import {
   recordExpense,
@@ -182,6 +183,21 @@ export async function* decideBuilding(options: ScenarioOptions): AsyncGenerator<
     await run((now) => rejectAgreement(context, { si, email: people[2]!, caller: admin, now }));
     await run((now) => acceptAgreement(context, { si, email: people[0]!, caller: admin, now }));
     await payTheDeposit(si, people[0]!, rent);
+    if (si % 9 === 4) {
+      // A resident who moved in with the books: what they owed (or had paid ahead) before, once.
+      const kind = si % 2 === 0 ? 'arrears' : 'credit';
+      await run((now) =>
+        recordOpeningBalance(context, {
+          email: people[0]!,
+          kind,
+          amountPoisha: rent * 50,
+          asOf: buildingDate(now),
+          note: `carried over (${kind})`,
+          caller: admin,
+          now,
+        }),
+      );
+    }
     // The lease owes from the month it was accepted: its months are lived from there.
     const firstMonth = monthOrdinal(buildingDay(commands.now()));
 
@@ -265,6 +281,7 @@ export async function* decideBuilding(options: ScenarioOptions): AsyncGenerator<
       const lived = monthOfOrdinal(firstMonth + m);
       await liveMonth(commands, coupons, { email: tenant, si, month: monthName(lived), year: lived.year });
     }
+    commands.apartmentDone();
     yield pending;
     pending = [];
   }

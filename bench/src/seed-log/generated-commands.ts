@@ -4,6 +4,7 @@ import { createCommandContext, type CommandContext } from '@building/domain/comm
 import { InMemoryEventStore } from '@building/domain/event-store/in-memory-event-store';
 import { DomainError } from '@building/events/domain-error';
 import type { SeededRandom } from '@building/domain/testing/seeded-random';
+import { streamPrefix, streams } from '@building/events/streams';
 
 /**
  * Where a synthetic history is decided: the command handlers over an in-memory store, which
@@ -20,7 +21,16 @@ export interface GeneratedCommands {
   attempt<R extends { position: number }>(command: (now: Date) => Promise<R>): Promise<R | null>;
   /** The time the next command carries. */
   now(): Date;
+  /**
+   * An apartment is done with: the streams written since the last call are forgotten, but the
+   * building's own (coupons, announcements, prices, expenses, the admin), so the generator's memory
+   * stays flat however long the history. A later command on a forgotten stream throws.
+   */
+  apartmentDone(): void;
 }
+
+/** Streams that outlive an apartment: its commands read and extend them for the whole history. */
+const buildingWide = new Set(['coupon', 'announcement', 'tariff', 'expense']);
 
 export function generatedCommands(options: {
   random: SeededRandom;
@@ -30,13 +40,20 @@ export function generatedCommands(options: {
   emit: (events: readonly StoredEvent[]) => void;
 }): GeneratedCommands {
   const { random, admin, start } = options;
+  const written = new Set<string>();
   const store = new InMemoryEventStore({
     firstPosition: options.firstPosition,
     newId: random.uuid,
-    onAppend: options.emit,
+    keepLog: false,
+    onAppend: (events) => {
+      for (const event of events) written.add(event.stream);
+      options.emit(events);
+    },
   });
-  // Every stream of the history stays folded: an apartment's streams are done with when it is.
-  const context = createCommandContext({ store, newId: random.uuid, cacheSize: 1_000_000 });
+  const keep = (stream: string) =>
+    buildingWide.has(streamPrefix(stream)) || stream === streams.user(admin.email);
+  // The streams of the apartment at hand stay folded; the least recently used (done with) go first.
+  const context = createCommandContext({ store, newId: random.uuid, cacheSize: 1_000 });
   let minutes = 0;
   const now = () => new Date(start.getTime() + minutes * 60_000);
   async function run<R extends { position: number }>(command: (now: Date) => Promise<R>): Promise<R> {
@@ -58,5 +75,9 @@ export function generatedCommands(options: {
       }
     },
     now,
+    apartmentDone() {
+      for (const stream of written) if (!keep(stream)) store.forget(stream);
+      written.clear();
+    },
   };
 }

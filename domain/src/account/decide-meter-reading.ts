@@ -1,4 +1,5 @@
 import type { DomainEvent, Month, Utility } from '@building/events/catalogue';
+import { meterBillWording } from '@building/events/account/charge-names';
 import { refuse } from '@building/events/domain-error';
 import { monthName, buildingDay } from '@building/events/rent-ledger/building-calendar';
 import { assertMonthOfLease } from '@building/events/rent-ledger/lease-months';
@@ -39,8 +40,6 @@ export function monthOfReading(readAt: Date): { month: Month; year: number } {
   const day = buildingDay(readAt);
   return { month: monthName(day), year: day.year };
 }
-
-const utilityNames: Record<Utility, string> = { electricity: 'Electricity', gas: 'Gas', water: 'Water' };
 
 /**
  * A reading is for a month of a lease of the apartment and is never below the meter's last, nor
@@ -113,7 +112,7 @@ export function decideMeterReading(command: ReadMeterCommand, context: MeterRead
         block: lease!.block,
         kind: d.utility,
         amountPoisha,
-        description: `${utilityNames[d.utility]}: ${last.reading} to ${d.reading} (${round(units)} units)`,
+        description: meterBillWording(d.utility, last.reading, d.reading, round(units)),
         origin: 'meter',
         meter: {
           from: last.reading,

@@ -1,3 +1,4 @@
+import { chargeWording } from '@building/events/account/charge-names';
 import { streams } from '@building/events/streams';
 import { commandMeta } from '../command-handling/caller.ts';
 import type { CommandContext } from '../command-handling/command-context.ts';
@@ -27,7 +28,7 @@ export async function issueServiceCharge(context: CommandContext, request: Accou
     chargeId: context.newId(),
     kind: 'service' as const,
     amountPoisha,
-    description: 'Service charge',
+    description: chargeWording('service'),
     origin: 'plan' as const,
   };
   return decideCharges(

@@ -5,6 +5,7 @@ import {
   expenseAccount,
   incomeAccounts,
   methodAccount,
+  openingBalances,
   receivableAccount,
 } from '@building/events/books/chart-of-accounts';
 import { paymentDiscountPoisha } from '@building/events/account/card-credit';
@@ -40,7 +41,7 @@ const entry = (at: string, memo: string, ...lines: JournalLine[][]): Posting => 
   lines: lines.flat(),
 });
 
-/** The start of an expense's Dhaka calendar day: when it counts in the books. */
+/** The start of a Dhaka calendar day (an expense's, an opening balance's): when it counts in the books. */
 const dayStart = (date: string) =>
   startOfBuildingDay(
     Number(date.slice(0, 4)),
@@ -106,6 +107,8 @@ export function postingOf(event: DomainEvent): Posting | null {
         d.refundedAt,
         `card payment refunded, apartment ${d.si}, ${d.month} ${d.year}`,
         transfer(receivableAccount(d.email), 'card-clearing', d.amountPoisha),
+        // Given back in full: the coupon's discount given against the rent is owed again.
+        transfer(receivableAccount(d.email), incomeAccounts.rentDiscounts, d.discountPoisha ?? 0),
       );
     }
     case 'OfflinePaymentRecorded': {
@@ -167,6 +170,19 @@ export function postingOf(event: DomainEvent): Posting | null {
         d.reversedAt,
         `${d.category} expense reversed: ${d.reason}`,
         transfer(methodAccount(d.paidFrom), expenseAccount(d.category), d.amountPoisha),
+      );
+    }
+    case 'OpeningBalanceRecorded': {
+      const d = event.data;
+      // Owed before the books moved here: brought forward against equity, not earned in this period.
+      const [debit, credit] =
+        d.kind === 'arrears'
+          ? [receivableAccount(d.email), openingBalances]
+          : [openingBalances, receivableAccount(d.email)];
+      return entry(
+        dayStart(d.asOf),
+        `opening balance (${d.kind}) of ${d.email}${d.note ? `: ${d.note}` : ''}`,
+        transfer(debit, credit, d.amountPoisha),
       );
     }
     default: {

@@ -40,6 +40,30 @@ describe('the posting function', { timeout: 30_000 }, () => {
       expect(postingOf(event)).toBeNull();
   });
 
+  it("brings a resident's opening balance forward against equity, as of its day", () => {
+    const opening = (kind: 'arrears' | 'credit') => ({
+      type: 'OpeningBalanceRecorded' as const,
+      data: {
+        email: 'Mina@building.test',
+        kind,
+        amountPoisha: 1_250_050,
+        asOf: '2026-10-31',
+        note: '',
+        recordedAt: '2026-11-02T08:00:00.000Z',
+      },
+    });
+    const owed = postingOf(opening('arrears'))!;
+    expect(owed.at).toBe('2026-10-30T18:00:00.000Z');
+    expect(owed.lines).toEqual([
+      { account: 'receivable:mina@building.test', debitPoisha: 1_250_050, creditPoisha: 0 },
+      { account: 'opening-balances', debitPoisha: 0, creditPoisha: 1_250_050 },
+    ]);
+    expect(postingOf(opening('credit'))!.lines).toEqual([
+      { account: 'opening-balances', debitPoisha: 1_250_050, creditPoisha: 0 },
+      { account: 'receivable:mina@building.test', debitPoisha: 0, creditPoisha: 1_250_050 },
+    ]);
+  });
+
   it('bills the rent in full and gives a coupon back against it; a card payment lands in clearing', () => {
     const paid = histories
       .flat()
@@ -80,6 +104,38 @@ describe('the posting function', { timeout: 30_000 }, () => {
     )!;
     expect(discounts(chargesAlone)).toEqual([]);
     expect(sides(postingOf(chargesAlone)!.lines).debit).toBe(chargesAlone.data.amountPoisha);
+  });
+
+  it('takes a coupon payment refunded in full back whole: the receivable owes again what it did, the discount too', () => {
+    const paid = histories
+      .flat()
+      .find(
+        (e): e is Extract<DomainEvent, { type: 'RentPaid' }> =>
+          e.type === 'RentPaid' && e.data.discount === 10 && !e.data.items,
+      )!;
+    const d = paid.data;
+    const refunded: DomainEvent = {
+      type: 'RentRefunded',
+      data: {
+        ...{
+          paymentIntentId: d.paymentIntentId,
+          refundId: 're_whole',
+          si: d.si,
+          month: d.month,
+          year: d.year,
+        },
+        email: d.email,
+        amountPoisha: d.amountPoisha,
+        reason: 'provider-refund',
+        coveredPoisha: 0,
+        discountPoisha: d.rentPoisha - d.amountPoisha,
+        refundedAt: d.paidAt,
+      },
+    };
+    const balance = trialBalanceOf([paid, refunded].flatMap((e) => postingOf(e)!.lines));
+    // Paid and given back: every account is where it stood before the payment.
+    expect(balance.accounts.filter((a) => a.balance !== 0)).toEqual([]);
+    expect(balance.totalDebit).toBe(balance.totalCredit);
   });
 
   it('dates an expense by its Dhaka day, paid out of the account named; its reversal mirrors it', () => {

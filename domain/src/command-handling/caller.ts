@@ -40,9 +40,12 @@ export async function loadCaller(
   };
 }
 
-/** The metadata of a command sent by `by` at `now`: the clock stays outside the deciders. */
+/**
+ * The metadata of a command sent by `by` at `now`: the clock stays outside the deciders. The
+ * context may record every command as one actor (an import's).
+ */
 export const commandMeta = (context: CommandContext, by: Caller | 'system', now: Date): CommandMetadata => ({
   now,
-  actor: by === 'system' ? 'system' : actorOf(by),
+  actor: context.actor ?? (by === 'system' ? 'system' : actorOf(by)),
   correlationId: context.newId(),
 });

@@ -1,3 +1,4 @@
+import type { Actor } from '@building/events/envelope';
 import type { EventStore } from '../event-store/event-store.ts';
 import { createAggregateCache, type AggregateCache } from './aggregate-cache.ts';
 import { unobserved, type CommandObserver } from './command-observer.ts';
@@ -17,6 +18,11 @@ export interface CommandContext {
   /** Names each command's correlation. */
   newId: () => string;
   observer: CommandObserver;
+  /**
+   * Who every command of this context is recorded as, whoever decides it: `import` for an
+   * operator's import, which acts as the admins and residents would. Absent: each command's caller.
+   */
+  actor?: Actor;
 }
 
 export function createCommandContext(options: {
@@ -26,6 +32,7 @@ export function createCommandContext(options: {
   newId?: () => string;
   /** Sees every command handled (default: none). */
   observer?: CommandObserver;
+  actor?: Actor;
 }): CommandContext {
   return {
     store: options.store,
@@ -34,5 +41,6 @@ export function createCommandContext(options: {
     scope: createCommandScope(),
     newId: options.newId ?? (() => crypto.randomUUID()),
     observer: options.observer ?? unobserved,
+    ...(options.actor && { actor: options.actor }),
   };
 }

@@ -31,3 +31,20 @@ describe('the in-memory store', () => {
     expect(store.lastPosition()).toBe(42);
   });
 });
+
+describe('an in-memory store that keeps no log', () => {
+  it('forgets a stream it is done with, and refuses to touch it again', async () => {
+    const store = new InMemoryEventStore({ keepLog: false });
+    const meta = { now: new Date('2026-11-01T10:00:00Z'), actor: 'system' as const, correlationId: 'c' };
+    const ping = (stream: string, expectedVersion: number) =>
+      store.append([{ stream, expectedVersion, events: [{ type: 'Ping', data: {} }] }], meta);
+    await ping('coupon-a', 0);
+    await ping('coupon-b', 0);
+    store.forget('coupon-a');
+    expect(await store.readStreamAfter('coupon-b', 0)).toHaveLength(1);
+    await expect(store.readStreamAfter('coupon-a', 0)).rejects.toThrow(/forgotten/);
+    await expect(store.streamHeads(['coupon-a'])).rejects.toThrow(/forgotten/);
+    await expect(ping('coupon-a', 1)).rejects.toThrow(/forgotten/);
+    expect(() => store.allEvents()).toThrow(/no log/);
+  });
+});

@@ -1,5 +1,6 @@
 import type { EventData, Month } from '@building/events/catalogue';
 import { refuse } from '@building/events/domain-error';
+import { paymentDiscountPoisha } from '@building/events/account/card-credit';
 import { assertMonthOfLease } from '@building/events/rent-ledger/lease-months';
 import { itemsMetadata, type IntentFacts, type RefundFacts } from './intent-facts.ts';
 import { issueRentReminder, type RentReminderRequest } from './issue-rent-reminder.ts';
@@ -374,6 +375,9 @@ function recordProviderRefunds(
     const paid = state.paid;
     if (refund.paymentIntentId !== intent.id || !paid || !state.paidBy.includes(intent.id)) continue;
     if (state.refunds.some((r) => r.refundId === refund.id)) continue;
+    const coveredPoisha = Math.max(0, state.coveredPoisha - refund.amount);
+    // Given back in full, the month is priced anew: the coupon's discount is owed again too.
+    const discountPoisha = coveredPoisha === 0 ? paymentDiscountPoisha(paid) : 0;
     const event: PaymentEvent = {
       type: 'RentRefunded',
       data: {
@@ -387,7 +391,8 @@ function recordProviderRefunds(
         email: paid.email,
         amountPoisha: refund.amount,
         reason: 'provider-refund',
-        coveredPoisha: Math.max(0, state.coveredPoisha - refund.amount),
+        coveredPoisha,
+        ...(discountPoisha > 0 ? { discountPoisha } : {}),
         refundedAt: refundedAt.toISOString(),
       },
     };

@@ -390,6 +390,8 @@ describe('rule: a refund made at the provider is recorded, and reopens what it n
       amountPoisha,
       reason: 'provider-refund',
       coveredPoisha,
+      // Given back in full: SAVE15's discount of March's rent is owed again with it.
+      ...(coveredPoisha === 0 ? { discountPoisha: 185_175 } : {}),
       refundedAt: refundedAt.toISOString(),
     },
   });
@@ -405,6 +407,16 @@ describe('rule: a refund made at the provider is recorded, and reopens what it n
     given(Leased, Started, Paid, Refunded(1, 49_325, 1_000_000))
       .when(refunds(49_325))
       .thenNothing();
+  });
+  it("says, of a refund in full, the coupon's discount owed again; of a partial one, none", () => {
+    given(Leased, Started, Paid)
+      .when(refunds(1_049_325))
+      .then(Refunded(1, 1_049_325, 0));
+    expect(Refunded(1, 1_049_325, 0).data).toMatchObject({ discountPoisha: 1_234_500 - 1_049_325 });
+    given(Leased, Started, Paid)
+      .when(refunds(1_049_324))
+      .then(Refunded(1, 1_049_324, 1));
+    expect(Refunded(1, 1_049_324, 1).data).not.toHaveProperty('discountPoisha');
   });
   it('owes again what a partial refund gave back, and reopens a month refunded in full', () => {
     const partly = stateOf(Started, Paid, Refunded(1, 49_325, 1_000_000));
@@ -530,6 +542,7 @@ describe('rule: at most one reminder of each kind for an unpaid month', () => {
       name: mina.name,
       kind,
       amountPoisha: 1_234_500,
+      items: [{ kind: 'rent', description: '', amountPoisha: 1_234_500 }],
       dueBy: '2026-03-05',
       issuedAt: issuedAt.toISOString(),
     },
@@ -720,6 +733,8 @@ describe("rule: a card payment pays the month's total", () => {
           name: mina.name,
           kind: 'due',
           amountPoisha: 934_500,
+          // The desk's 5,000 taka paid the rent first: what is left of it, and the charge, named.
+          items: [rentItem(734_500), { ...chargeItem(), charge: 'other' }],
           dueBy: '2026-03-05',
           issuedAt: paidAt.toISOString(),
         },

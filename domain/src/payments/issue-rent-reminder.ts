@@ -1,8 +1,9 @@
-import type { Month } from '@building/events/catalogue';
+import type { Month, OwedItem } from '@building/events/catalogue';
+import type { MonthDue } from '@building/events/account/month-dues';
 import { refuse } from '@building/events/domain-error';
 import { dueOfNamedMonth } from '@building/events/rent-ledger/lease-months';
 import { alreadyPaid } from './already-paid.ts';
-import { duesOf } from '../account/month-account.ts';
+import { duesOf, type MonthAccountState } from '../account/month-account.ts';
 import { activeLeaseOf } from './lease-terms.ts';
 import type { PaymentContext } from './payment-context.ts';
 import type { PaymentEvent } from './payment.ts';
@@ -27,7 +28,7 @@ export function issueRentReminder(request: RentReminderRequest, context: Payment
   const { si, month, year, kind } = request;
   const lease = activeLeaseOf(context.agreement, request.email);
   if (!lease) throw refuse('no-active-lease', `${request.email} does not lease apartment ${si}`);
-  const { remainingPoisha } = duesOf(context.month, takaToPoisha(lease.rent));
+  const { remainingPoisha, dues } = duesOf(context.month, takaToPoisha(lease.rent));
   if (remainingPoisha === 0) throw alreadyPaid(request);
   const issued = context.payment.reminders[kind];
   if (issued)
@@ -47,9 +48,26 @@ export function issueRentReminder(request: RentReminderRequest, context: Payment
         name: lease.userName,
         kind,
         amountPoisha: remainingPoisha,
+        items: owedItems(dues, context.month),
         dueBy: dueOfNamedMonth({ startedAt: lease.acceptedAt, endedAt: null }, { year, month }).dueBy,
         issuedAt: request.issuedAt.toISOString(),
       },
     },
   ];
+}
+
+/** What is left of each thing the month owes, a charge's kind named (the reminder says them so). */
+function owedItems(dues: readonly MonthDue[], month: MonthAccountState): OwedItem[] {
+  return dues
+    .filter((d) => d.remainingPoisha > 0)
+    .map((d) => {
+      const charge = month.charges.find((c) => c.chargeId === d.chargeId)?.kind;
+      return {
+        kind: d.kind,
+        ...(d.chargeId ? { chargeId: d.chargeId } : {}),
+        ...(charge ? { charge } : {}),
+        description: d.description,
+        amountPoisha: d.remainingPoisha,
+      };
+    });
 }

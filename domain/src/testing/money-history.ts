@@ -58,6 +58,19 @@ export function moneyHistory(seed: number, size = 40): DomainEvent[] {
     });
   };
   lease();
+  // The first resident's balance when the books moved here (drawn from the seed, not the random,
+  // so the rest of each history stays as it was).
+  events.push({
+    type: 'OpeningBalanceRecorded',
+    data: {
+      email: leases[0]!.email,
+      kind: seed % 2 === 0 ? 'arrears' : 'credit',
+      amountPoisha: 1 + ((seed * 7_919) % 5_000_000),
+      asOf: '2025-12-31',
+      note: 'brought forward',
+      recordedAt: '2026-01-01T00:00:00.000Z',
+    },
+  });
   for (let i = 0; i < size; i++) {
     const l = r.pick(leases);
     const month = { si: l.si, month: r.pick(monthNames), year: 2026, email: l.email };
@@ -157,20 +170,26 @@ export function moneyHistory(seed: number, size = 40): DomainEvent[] {
         });
         break;
       }
-      case 5:
+      case 5: {
+        const back = amount();
+        const reason = r.pick(['duplicate-charge', 'provider-refund'] as const);
+        // Some refunds in full give a coupon's discount back with them: told by the amount, no draw added.
+        const discountPoisha = reason === 'provider-refund' && back % 2 === 0 ? Math.ceil(back / 10) : 0;
         events.push({
           type: 'RentRefunded',
           data: {
             ...month,
             paymentIntentId: `pi_${ids}`,
             refundId: `re_${ids}`,
-            amountPoisha: amount(),
-            reason: r.pick(['duplicate-charge', 'provider-refund'] as const),
+            amountPoisha: back,
+            reason,
             coveredPoisha: 0,
+            ...(discountPoisha > 0 ? { discountPoisha } : {}),
             refundedAt: at,
           },
         });
         break;
+      }
       case 6: {
         const payment = {
           ...accountMonth,

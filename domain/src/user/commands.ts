@@ -4,6 +4,7 @@ import { commandMeta, type Caller } from '../command-handling/caller.ts';
 import type { CommandContext } from '../command-handling/command-context.ts';
 import { handleCommand } from '../command-handling/handle-command.ts';
 import { loadAggregate } from '../command-handling/load-aggregate.ts';
+import type { RecordOpeningBalance } from './decide-opening-balance.ts';
 import { decideUser, type Profile, type UserCommand } from './decide.ts';
 import { userAggregate } from './user.ts';
 
@@ -86,4 +87,17 @@ export const markNotificationsRead = (
     { type: 'MarkNotificationsRead', data: { email: caller.email, upTo: upTo ?? now, now } },
     caller,
     now,
+  );
+
+/** An admin (an operator's import) records what the resident owed or had paid ahead when the books moved here. */
+export const recordOpeningBalance = (
+  context: CommandContext,
+  { caller, ...balance }: Omit<RecordOpeningBalance, 'by'> & { caller: Caller },
+) =>
+  decideOn(
+    context,
+    balance.email,
+    { type: 'RecordOpeningBalance', data: { ...balance, by: caller } },
+    caller,
+    balance.now,
   );

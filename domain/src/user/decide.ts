@@ -1,6 +1,7 @@
 import { emailKinds, type DomainEvent, type EmailKind, type Language } from '@building/events/catalogue';
 import { refuse } from '@building/events/domain-error';
 import { requireAdmin, type Caller } from '../command-handling/caller.ts';
+import { decideOpeningBalance, type RecordOpeningBalance } from './decide-opening-balance.ts';
 import type { UserState } from './user.ts';
 
 export interface Profile {
@@ -25,7 +26,9 @@ export type UserCommand =
   /** PUT /users/:email/language: the language the person reads in. */
   | { type: 'ChooseLanguage'; data: { email: string; language: Language } }
   /** POST /notifications/read: seen up to `upTo` (at most `now`). */
-  | { type: 'MarkNotificationsRead'; data: { email: string; upTo: Date; now: Date } };
+  | { type: 'MarkNotificationsRead'; data: { email: string; upTo: Date; now: Date } }
+  /** An operator's import: what the resident owed or had paid ahead when the books moved here. */
+  | { type: 'RecordOpeningBalance'; data: RecordOpeningBalance };
 
 export function decideUser(command: UserCommand, state: UserState): DomainEvent[] {
   switch (command.type) {
@@ -41,6 +44,8 @@ export function decideUser(command: UserCommand, state: UserState): DomainEvent[
       return chooseLanguage(command.data, state);
     case 'MarkNotificationsRead':
       return markNotificationsRead(command.data, state);
+    case 'RecordOpeningBalance':
+      return decideOpeningBalance(command.data, state);
     default: {
       const unhandled: never = command;
       throw new Error(`unknown command ${JSON.stringify(unhandled)}`);

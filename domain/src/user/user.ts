@@ -1,4 +1,4 @@
-import type { DomainEvent, EmailKind, Language } from '@building/events/catalogue';
+import type { DomainEvent, EmailKind, EventData, Language } from '@building/events/catalogue';
 import type { RoleFacts } from '@building/events/role-of';
 import type { Aggregate } from '../command-handling/aggregate.ts';
 
@@ -18,7 +18,14 @@ export type UserState =
       language: Language;
       /** In-app notifications seen up to this moment (ISO), if ever. */
       readUpTo: string | null;
+      /** What they owed or had paid ahead when the books moved here (an import), if recorded. */
+      openingBalance: OpeningBalance | null;
     };
+
+export type OpeningBalance = Pick<
+  EventData<'OpeningBalanceRecorded'>,
+  'kind' | 'amountPoisha' | 'asOf' | 'note'
+>;
 
 export const initialUserState = (): UserState => ({ status: 'unregistered' });
 
@@ -32,6 +39,7 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
       emailOff: [],
       language: 'en',
       readUpTo: null,
+      openingBalance: null,
     };
   if (state.status !== 'registered') return state;
   switch (event.type) {
@@ -49,6 +57,10 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
       return { ...state, language: event.data.language };
     case 'NotificationsRead':
       return { ...state, readUpTo: event.data.upTo };
+    case 'OpeningBalanceRecorded': {
+      const { kind, amountPoisha, asOf, note } = event.data;
+      return { ...state, openingBalance: { kind, amountPoisha, asOf, note } };
+    }
     default:
       return state;
   }

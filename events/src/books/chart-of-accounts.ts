@@ -7,6 +7,11 @@ import type { ChargeKind, ExpenseCategory, PaymentMethod } from '../catalogue.ts
  */
 export const moneyAccounts = ['cash', 'bank', 'bkash', 'nagad', 'card-clearing'] as const;
 export const depositsHeld = 'deposits-held';
+/**
+ * The other side of what residents owed or had paid ahead when the books moved here (an import's
+ * opening balances): the building's equity brought forward, not this period's income.
+ */
+export const openingBalances = 'opening-balances';
 export const incomeAccounts = {
   rent: 'income:rent',
   /** A contra-income: the coupons' discounts on rent billed in full. */
@@ -31,13 +36,14 @@ export function chargeIncomeAccount(kind: ChargeKind | undefined): string {
   return incomeAccounts.otherCharges;
 }
 
-export type AccountKind = 'asset' | 'liability' | 'income' | 'expense';
+export type AccountKind = 'asset' | 'liability' | 'equity' | 'income' | 'expense';
 
 /** What sort of account a name is: assets and expenses grow by debits, the others by credits. */
 export function accountKind(account: string): AccountKind {
   if (account.startsWith('income:')) return 'income';
   if (account.startsWith('expense:')) return 'expense';
   if (account === depositsHeld) return 'liability';
+  if (account === openingBalances) return 'equity';
   return 'asset';
 }
 

@@ -38,7 +38,7 @@ export const statementNames = {
       utilities: 'ইউটিলিটি',
       'other-charges': 'অন্যান্য চার্জ',
       'late-fees': 'বিলম্ব ফি',
-      'deposit-deductions': 'অগ্রিম জমা থেকে কর্তন',
+      'deposit-deductions': 'জামানত থেকে কর্তন',
     } satisfies Record<IncomeKind, string>,
     categories: {
       salaries: 'বেতন',

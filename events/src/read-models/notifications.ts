@@ -5,6 +5,7 @@ import {
   emailKindSchema,
   monthSchema,
   offlineMethods,
+  owedItem,
   paymentMethods,
 } from '../catalogue.ts';
 import { defineReadModel } from './read-model.ts';
@@ -46,6 +47,8 @@ export const notificationFactsSchema = z.discriminatedUnion('kind', [
     due: z.enum(['due', 'overdue']),
     /** YYYY-MM-DD, Dhaka. */
     dueBy: z.string().optional(),
+    /** What the amount is made of: the rent, the charges and the late fee left to pay. */
+    items: z.array(owedItem).optional(),
   }),
   z.object({
     kind: z.literal('payment-recorded'),

@@ -9,24 +9,25 @@ import { chargeKinds, monthSchema, offlineMethods, paymentMethods, utilities } f
 
 const maxTaka = 1_000_000_000;
 
-/** Taka as a JSON number or a decimal string, > 0 with at most 2 decimals, as integer poisha. */
-export const takaField = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,10}(\.\d{1,2})?$/, 'expected an amount in taka with at most 2 decimals')
-      .transform(Number),
-  ])
-  .pipe(
-    z
-      .number()
-      .positive('expected an amount above 0')
-      .max(maxTaka)
-      .refine((taka) => Math.abs(taka * 100 - Math.round(taka * 100)) < 1e-6, 'at most 2 decimals'),
-  )
+/** Taka written out: digits with at most 2 decimals. */
+const takaDigits = z
+  .string()
+  .trim()
+  .regex(/^\d{1,10}(\.\d{1,2})?$/, 'expected an amount in taka with at most 2 decimals');
+
+/** Taka as a number: > 0, at most 2 decimals, as integer poisha. */
+const takaAmount = z
+  .number()
+  .positive('expected an amount above 0')
+  .max(maxTaka)
+  .refine((taka) => Math.abs(taka * 100 - Math.round(taka * 100)) < 1e-6, 'at most 2 decimals')
   .transform((taka) => Math.round(taka * 100));
+
+/** Taka as a JSON number or a decimal string, > 0 with at most 2 decimals, as integer poisha. */
+export const takaField = z.union([z.number(), takaDigits.transform(Number)]).pipe(takaAmount);
+
+/** The same as text alone (a CSV cell). */
+export const takaText = takaDigits.transform(Number).pipe(takaAmount);
 
 /** The same, where 0 is allowed (a tariff's fixed part, a plan that charges nothing). */
 export const takaOrZeroField = z
@@ -178,5 +179,14 @@ export const accountQuery = z.object({
 /** `GET /charges?month=&year=`: the charges of one month. */
 export const monthChargesQuery = z.object(monthOfAccount);
 
-/** `GET /residents?q=`: leases whose holder's name or email, or whose apartment, holds `q`. */
-export const residentsQuery = z.object({ q: text(0, 100).default('') });
+/** How many leases a page of `GET /residents` holds. */
+export const residentsPageSize = 50;
+/**
+ * `GET /residents?q=&current=&page=`: leases whose holder's name or email, or whose apartment,
+ * holds `q`; `current=true` only the leases in force; page `page` (from 1) of residentsPageSize.
+ */
+export const residentsQuery = z.object({
+  q: text(0, 100).default(''),
+  current: z.enum(['true', 'false']).default('false'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});

@@ -65,8 +65,9 @@ export function createLogger(
         return scope ? { requestId: scope.requestId } : {};
       },
     },
-    // Asynchronous: lines written while a write is under way go out together (flushed at exit).
-    destination ?? pino.destination({ dest: 1, sync: false }),
+    // Asynchronous and buffered: lines go out 4 KB at a time, or within 100 ms when fewer come
+    // (flushed at exit). A write per line cost a command 6 us of the service's CPU (bench/src/README.md).
+    destination ?? pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 }),
   );
 }
 

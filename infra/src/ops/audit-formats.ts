@@ -10,7 +10,7 @@ export interface EventWriter {
 }
 
 export function actorLabel(event: StoredEvent): string {
-  return event.actor === 'system' ? 'system' : `${event.actor.email} (${event.actor.role})`;
+  return typeof event.actor === 'string' ? event.actor : `${event.actor.email} (${event.actor.role})`;
 }
 
 /** The envelope with its fields always in one order, so two sources print the same bytes. */
@@ -23,7 +23,7 @@ export function envelopeJson(e: StoredEvent): string {
     type: e.type,
     schemaVersion: e.schemaVersion,
     occurredAt: e.occurredAt,
-    actor: e.actor === 'system' ? 'system' : { email: e.actor.email, role: e.actor.role },
+    actor: typeof e.actor === 'string' ? e.actor : { email: e.actor.email, role: e.actor.role },
     correlationId: e.correlationId,
     causationId: e.causationId,
     data: e.data,

@@ -44,3 +44,12 @@ export const formatDhakaTime = (iso: string, language: Language): string =>
     minute: '2-digit',
     hourCycle: 'h23',
   }).format(new Date(iso))} (${dhakaSuffix[language]})`;
+
+/** A figure as it was written (a meter's reading: `1000.5`), in the reader's digits and grouping, its decimals kept. */
+export const formatFigure = (figure: string, language: Language): string => {
+  const decimals = figure.split('.')[1]?.length ?? 0;
+  return new Intl.NumberFormat(locales[language], {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(Number(figure));
+};

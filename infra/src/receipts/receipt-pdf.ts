@@ -2,6 +2,7 @@ import type { EventData, Language } from '@building/events/catalogue';
 import { formatDhakaTime, formatDigits, formatMonthYear, formatTaka } from './format-for-reader.ts';
 import { buildingIssuer, renderPage, write, type ReceiptIssuer } from './pdf-document.ts';
 import { receiptWords } from './receipt-words.ts';
+import { itemWords } from './charge-words.ts';
 import { paymentDiscountPoisha } from '@building/events/account/card-credit';
 
 export { buildingIssuer, type ReceiptIssuer };
@@ -49,10 +50,7 @@ export function renderReceipt(
   // Rent alone: the rent and its coupon. Itemised: each item as paid (the rent after its coupon).
   const paidFor: Array<[string, string]> = paid.items
     ? [
-        ...paid.items.map((i): [string, string] => [
-          i.kind === 'charge' && i.description ? i.description : words.items[i.kind],
-          taka(i.amountPoisha),
-        ]),
+        ...paid.items.map((i): [string, string] => [itemWords(i, language), taka(i.amountPoisha)]),
         ...(paid.couponCode ? [coupon] : []),
       ]
     : [[words.rent, taka(paid.rentPoisha)], coupon];

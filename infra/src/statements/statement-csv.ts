@@ -1,11 +1,8 @@
 import type { MonthStatement } from '@building/events/books/statement';
 import type { Language } from '@building/events/catalogue';
-import { csvField } from '../ops/audit-formats.ts';
+import { csvTable, takaCell } from './csv-table.ts';
 import { statementRows } from './statement-rows.ts';
 import { statementWords } from './statement-words.ts';
-
-/** Poisha as a spreadsheet reads taka: a plain number with two decimals (`-1234.50`). */
-const decimal = (poisha: number) => `${poisha < 0 ? '-' : ''}${(Math.abs(poisha) / 100).toFixed(2)}`;
 
 /**
  * The month's statement as CSV (RFC 4180: CRLF, quoted where needed), a header row then one row
@@ -18,9 +15,7 @@ export function statementCsv(statement: MonthStatement, language: Language): str
     statement.month,
     r.section,
     r.item,
-    r.poisha !== null ? decimal(r.poisha) : r.percent == null ? '' : r.percent.toFixed(2),
+    r.poisha !== null ? takaCell(r.poisha) : r.percent == null ? '' : r.percent.toFixed(2),
   ]);
-  return [[w.month, w.section, w.item, w.amount], ...rows]
-    .map((r) => `${r.map(csvField).join(',')}\r\n`)
-    .join('');
+  return csvTable([[w.month, w.section, w.item, w.amount], ...rows]);
 }

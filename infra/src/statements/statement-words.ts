@@ -35,7 +35,7 @@ export const statementWords = {
     collected: 'আদায়',
     collectionRate: 'আদায়ের হার (%)',
     receivables: 'মাস শেষে বাসিন্দাদের বকেয়া',
-    depositsHeld: 'মাস শেষে রাখা অগ্রিম জমা',
+    depositsHeld: 'মাস শেষে রাখা জামানত',
     summary: 'সারসংক্ষেপ',
     footer: 'ভবনের ইভেন্ট লগ থেকে তৈরি হিসাবের খাতা থেকে।',
     ...statementNames.bn,

@@ -8,7 +8,6 @@ import {
   type Link,
   type Span,
 } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   BatchSpanProcessor,
@@ -22,6 +21,7 @@ import {
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { DomainError } from '@building/events/domain-error';
 import type { EventMetadata } from '@building/events/envelope';
+import { otlpTraceExporter } from './otlp-exporter.ts';
 
 export { SpanKind };
 
@@ -45,7 +45,7 @@ export function startTracing(
   if (provider || (!options.exporter && !env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()))
     return { stop: async () => {} };
   const share = env.OTEL_TRACES_SAMPLER ? undefined : readsRatio(env.TRACE_READS_RATIO);
-  const exporter = options.exporter ?? new OTLPTraceExporter();
+  const exporter = options.exporter ?? otlpTraceExporter(env);
   const current = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? service }),
     // An operator's OTEL_TRACES_SAMPLER wins; else every command, and a share of the reads.

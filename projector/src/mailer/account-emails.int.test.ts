@@ -86,8 +86,8 @@ describe.skipIf(missing('postgres'))('the account emails', () => {
     });
     const mail = await mailTo(ana, /^New charge for January 2026/);
     expect(mail.subject).toBe('New charge for January 2026: ৳ 450.5');
-    expect(mail.text).toContain('water bill of ৳ 450.5');
-    expect(mail.text).toContain('(Pump repair)');
+    // The kind in the reader's words, what the admin wrote as written.
+    expect(mail.text).toContain('for January 2026: Water: Pump repair, ৳ 450.5.');
   });
 
   it('sends the receipt of a bKash payment at the desk in Bangla, its PDF naming the method and reference', async () => {

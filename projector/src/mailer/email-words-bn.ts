@@ -1,4 +1,6 @@
 import type { NotificationFacts } from '@building/events/read-models/notifications';
+import { chargeInWords } from '@building/infra/receipts/charge-words';
+import { itemLines } from './item-lines.ts';
 import { formatLongDate, formatMonthYear, formatTaka } from '@building/infra/receipts/format-for-reader';
 
 /** Taka, months and days as the Bangla UI writes them: `৳ ২১,০০০`, `নভেম্বর ২০২৬`. */
@@ -21,14 +23,6 @@ const methodBn = {
   bkash: 'বিকাশ',
   nagad: 'নগদ (মোবাইল)',
 } as const;
-const chargeBn = {
-  service: 'সার্ভিস চার্জ',
-  electricity: 'বিদ্যুৎ বিল',
-  gas: 'গ্যাস বিল',
-  water: 'পানির বিল',
-  other: 'চার্জ',
-} as const;
-
 /** The subject and body in Bangla, for a person who reads the site in Bangla; the same facts as the English. */
 export function wordsInBangla(facts: NotificationFacts): { subject: string; body: string } {
   switch (facts.kind) {
@@ -50,16 +44,21 @@ export function wordsInBangla(facts: NotificationFacts): { subject: string; body
         subject: `রসিদ: ${monthYear(facts.month, facts.year)}-এর ভাড়া, ${taka(facts.amountPoisha)}`,
         body: `ধন্যবাদ: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} পেয়েছি (লেনদেন ${facts.transactionId})। রসিদ সংযুক্ত।`,
       };
-    case 'rent-reminder':
+    case 'rent-reminder': {
+      // The amount is the month's dues: its rent and whatever charges and late fee are left unpaid.
+      const owed = facts.items
+        ? `:\n\n${itemLines(facts.items, 'bn')}\n\n`
+        : ' (ভাড়া, এবং অপরিশোধিত চার্জ ও বিলম্ব ফি থাকলে তা-ও)। ';
       return facts.due === 'due'
         ? {
-            subject: `${monthYear(facts.month, facts.year)}-এর ভাড়া দেওয়ার সময় হয়েছে`,
-            body: `অনুস্মারক: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} দেওয়ার সময় হয়েছে। অনুগ্রহ করে ${facts.dueBy ? `${day(facts.dueBy)}-এর` : '৫ তারিখের'} মধ্যে দিন।`,
+            subject: `${monthYear(facts.month, facts.year)}-এর পাওনা পরিশোধের সময় হয়েছে`,
+            body: `অনুস্মারক: অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর পাওনা ${taka(facts.amountPoisha)}${owed}অনুগ্রহ করে ${facts.dueBy ? `${day(facts.dueBy)}-এর` : '৫ তারিখের'} মধ্যে দিন।`,
           }
         : {
-            subject: `${monthYear(facts.month, facts.year)}-এর ভাড়া বকেয়া`,
-            body: `অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর ভাড়া ${taka(facts.amountPoisha)} বকেয়া। অনুগ্রহ করে যত তাড়াতাড়ি সম্ভব দিন।`,
+            subject: `${monthYear(facts.month, facts.year)}-এর পাওনা বকেয়া`,
+            body: `অ্যাপার্টমেন্ট ${facts.apartment}-এর ${monthYear(facts.month, facts.year)}-এর পাওনা ${taka(facts.amountPoisha)} এখন বকেয়া${owed}অনুগ্রহ করে যত তাড়াতাড়ি সম্ভব দিন।`,
           };
+    }
     case 'rent-refunded':
       return {
         subject: `ফেরত: ${monthYear(facts.month, facts.year)}-এর ভাড়া, ${taka(facts.amountPoisha)}`,
@@ -73,17 +72,17 @@ export function wordsInBangla(facts: NotificationFacts): { subject: string; body
     case 'charge-added':
       return {
         subject: `${monthYear(facts.month, facts.year)}-এর নতুন চার্জ: ${taka(facts.amountPoisha)}`,
-        body: `অ্যাপার্টমেন্ট ${facts.apartment}-এর হিসাবে ${monthYear(facts.month, facts.year)}-এর জন্য ${chargeBn[facts.charge]} ${taka(facts.amountPoisha)} যোগ হয়েছে${facts.description ? ` (${facts.description})` : ''}। এটি মাসের ভাড়ার সাথে দেয়।`,
+        body: `অ্যাপার্টমেন্ট ${facts.apartment}-এর হিসাবে ${monthYear(facts.month, facts.year)}-এর জন্য একটি চার্জ যোগ হয়েছে: ${chargeInWords(facts.description, 'bn', facts.charge)}, ${taka(facts.amountPoisha)}। এটি মাসের ভাড়ার সাথে দেয়।`,
       };
     case 'deposit-paid':
       return {
-        subject: `রসিদ: অগ্রিম জমা, ${methodBn[facts.method]}-এ ${taka(facts.amountPoisha)}`,
-        body: `ধন্যবাদ: অ্যাপার্টমেন্ট ${facts.si}-এর অগ্রিম জমা বাবদ ${methodBn[facts.method]}-এ ${taka(facts.amountPoisha)} পেয়েছি (রেফারেন্স ${facts.reference})।`,
+        subject: `রসিদ: জামানত, ${methodBn[facts.method]}-এ ${taka(facts.amountPoisha)}`,
+        body: `ধন্যবাদ: অ্যাপার্টমেন্ট ${facts.si}-এর জামানত বাবদ ${methodBn[facts.method]}-এ ${taka(facts.amountPoisha)} পেয়েছি (রেফারেন্স ${facts.reference})।`,
       };
     case 'deposit-settled':
       return {
-        subject: `আপনার অগ্রিম জমা নিষ্পত্তি হয়েছে: ${taka(facts.returnedPoisha)} ফেরত`,
-        body: `অ্যাপার্টমেন্ট ${facts.si}-এর অগ্রিম জমা নিষ্পত্তি হয়েছে: কর্তন বাবদ ${taka(facts.keptPoisha)} রাখা হয়েছে, ${taka(facts.returnedPoisha)} ${methodBn[facts.method]}-এ ফেরত দেওয়া হয়েছে (রেফারেন্স ${facts.reference})।`,
+        subject: `আপনার জামানত নিষ্পত্তি হয়েছে: ${taka(facts.returnedPoisha)} ফেরত`,
+        body: `অ্যাপার্টমেন্ট ${facts.si}-এর জামানত নিষ্পত্তি হয়েছে: কর্তন বাবদ ${taka(facts.keptPoisha)} রাখা হয়েছে, ${taka(facts.returnedPoisha)} ${methodBn[facts.method]}-এ ফেরত দেওয়া হয়েছে (রেফারেন্স ${facts.reference})।`,
       };
     case 'maintenance-status': {
       const detail =

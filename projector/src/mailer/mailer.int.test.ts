@@ -99,8 +99,8 @@ describe.skipIf(missing('postgres'))('the mailer', () => {
     await history.emailPreferences(ana, []);
     await history.remind(ana, 1, 'April', 2026, 'overdue');
     const [mail] = await mailboxHolds(5);
-    expect(mail!.subject).toBe('Rent for April 2026 is overdue');
-    expect(subjects().filter((s) => s.includes('is due'))).toEqual([]);
+    expect(mail!.subject).toBe('Your dues for April 2026 are overdue');
+    expect(subjects().filter((s) => s.includes('are due'))).toEqual([]);
     const off = await test.db(SENT_TABLE).where({ status: 'off' }).select('kind');
     expect(off).toEqual([{ kind: 'rent-reminder' }]);
   });

@@ -4,6 +4,8 @@ import type { EventData, Language } from '@building/events/catalogue';
 import { formatLongDate, formatTaka } from '@building/infra/receipts/format-for-reader';
 import { buildingIssuer, renderOfflineReceipt, renderReceipt } from '@building/infra/receipts/receipt-pdf';
 import { receiptWords } from '@building/infra/receipts/receipt-words';
+import { chargeInWords } from '@building/infra/receipts/charge-words';
+import { itemLines } from './item-lines.ts';
 import { wordsInBangla } from './email-words-bn.ts';
 
 export interface OutgoingEmail {
@@ -36,14 +38,6 @@ const methodText = {
   bkash: 'bKash',
   nagad: 'Nagad',
 } as const;
-const chargeText = {
-  service: 'service charge',
-  electricity: 'electricity bill',
-  gas: 'gas bill',
-  water: 'water bill',
-  other: 'charge',
-} as const;
-
 /** Subject and body in English, from the same facts the in-app notification shows. */
 function words(facts: NotificationFacts): { subject: string; body: string } {
   switch (facts.kind) {
@@ -65,16 +59,21 @@ function words(facts: NotificationFacts): { subject: string; body: string } {
         subject: `Receipt: rent for ${facts.month} ${facts.year}, ${taka(facts.amountPoisha)}`,
         body: `Thank you: we received ${taka(facts.amountPoisha)} for the rent of apartment ${facts.apartment}, ${facts.month} ${facts.year} (transaction ${facts.transactionId}). The receipt is attached.`,
       };
-    case 'rent-reminder':
+    case 'rent-reminder': {
+      // The amount is the month's dues: its rent and whatever charges and late fee are left unpaid.
+      const owed = facts.items
+        ? `:\n\n${itemLines(facts.items, 'en')}\n\n`
+        : ' (its rent, and any charges and late fee left unpaid). ';
       return facts.due === 'due'
         ? {
-            subject: `Rent for ${facts.month} ${facts.year} is due`,
-            body: `A reminder: the rent of apartment ${facts.apartment} for ${facts.month} ${facts.year}, ${taka(facts.amountPoisha)}, is due. Please pay by ${facts.dueBy ? longDate(facts.dueBy) : 'the 5th'}.`,
+            subject: `Your dues for ${facts.month} ${facts.year} are due`,
+            body: `A reminder: apartment ${facts.apartment} owes ${taka(facts.amountPoisha)} for ${facts.month} ${facts.year}${owed}Please pay by ${facts.dueBy ? longDate(facts.dueBy) : 'the 5th'}.`,
           }
         : {
-            subject: `Rent for ${facts.month} ${facts.year} is overdue`,
-            body: `The rent of apartment ${facts.apartment} for ${facts.month} ${facts.year}, ${taka(facts.amountPoisha)}, is overdue. Please pay it as soon as you can.`,
+            subject: `Your dues for ${facts.month} ${facts.year} are overdue`,
+            body: `Apartment ${facts.apartment} still owes ${taka(facts.amountPoisha)} for ${facts.month} ${facts.year}, now overdue${owed}Please pay it as soon as you can.`,
           };
+    }
     case 'rent-refunded':
       return {
         subject: `Refund: rent for ${facts.month} ${facts.year}, ${taka(facts.amountPoisha)}`,
@@ -88,7 +87,7 @@ function words(facts: NotificationFacts): { subject: string; body: string } {
     case 'charge-added':
       return {
         subject: `New charge for ${facts.month} ${facts.year}: ${taka(facts.amountPoisha)}`,
-        body: `A ${chargeText[facts.charge]} of ${taka(facts.amountPoisha)} was added to the account of apartment ${facts.apartment} for ${facts.month} ${facts.year}${facts.description ? ` (${facts.description})` : ''}. It is due with the month's rent.`,
+        body: `A charge was added to the account of apartment ${facts.apartment} for ${facts.month} ${facts.year}: ${chargeInWords(facts.description, 'en', facts.charge)}, ${taka(facts.amountPoisha)}. It is due with the month's rent.`,
       };
     case 'deposit-paid':
       return {
@@ -132,12 +131,7 @@ function words(facts: NotificationFacts): { subject: string; body: string } {
 /** What an itemised card payment paid, a line per item (nothing for rent alone), as the receipt says it. */
 function paidItems(paid: EventData<'RentPaid'>, language: Language): string {
   if (!paid.items) return '';
-  const named = receiptWords[language];
-  const lines = paid.items.map(
-    (i) =>
-      `- ${i.kind === 'charge' && i.description ? i.description : named.items[i.kind]}: ${formatTaka(i.amountPoisha, language)}`,
-  );
-  return `\n\n${named.itemsPaid}\n${lines.join('\n')}`;
+  return `\n\n${receiptWords[language].itemsPaid}\n${itemLines(paid.items, language)}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { chargeWording } from '@building/events/account/charge-names';
 import { cardCreditPoisha } from '@building/events/account/card-credit';
 import { accountView, type AccountLineKind } from '@building/events/read-models/account';
 import type { ProjectedEvent } from '@building/events/decode-event';
@@ -60,14 +61,6 @@ function rowOf(lineId: string, l: Line): RowChange<'lines'>[] {
   ];
 }
 
-const chargeNames = {
-  service: 'Service charge',
-  electricity: 'Electricity',
-  gas: 'Gas',
-  water: 'Water',
-  other: 'Charge',
-} as const;
-
 /** The money lines of every resident's account; the rent lines are added from the leases when read. */
 export const account = defineProjection(accountView, {
   tables: {
@@ -95,7 +88,7 @@ export const account = defineProjection(accountView, {
     ChargeAdded: lineOf(({ data: d }) => ({
       ...d,
       kind: 'charge',
-      description: d.description ? `${chargeNames[d.kind]}: ${d.description}` : chargeNames[d.kind],
+      description: d.description ? `${chargeWording(d.kind)}: ${d.description}` : chargeWording(d.kind),
       debit: d.amountPoisha,
       refId: d.chargeId,
       at: d.addedAt,
@@ -127,19 +120,30 @@ export const account = defineProjection(accountView, {
       at: d.paidAt,
     })),
     // Money a refund at the provider gave back is owed again (a second charge's never paid the month).
-    RentRefunded: (event) =>
-      event.data.reason !== 'provider-refund'
-        ? []
-        : rowOf(event.id, {
-            ...event.data,
-            kind: 'refund',
-            description: 'Refunded to the card',
-            debit: event.data.amountPoisha,
-            method: 'card',
-            reference: event.data.refundId,
-            refId: event.data.paymentIntentId,
-            at: event.data.refundedAt,
-          }),
+    // Given back in full, the payment's coupon discount (credited with it) is owed again too.
+    RentRefunded: (event) => {
+      const d = event.data;
+      if (d.reason !== 'provider-refund') return [];
+      const refund = { ...d, kind: 'refund' as const, method: 'card', refId: d.paymentIntentId };
+      return [
+        ...rowOf(event.id, {
+          ...refund,
+          description: 'Refunded to the card',
+          debit: d.amountPoisha,
+          reference: d.refundId,
+          at: d.refundedAt,
+        }),
+        ...(d.discountPoisha
+          ? rowOf(lineIdOf(event.id, 1), {
+              ...refund,
+              description: 'Coupon discount withdrawn',
+              debit: d.discountPoisha,
+              // A millisecond after the refund, so the account lists it next.
+              at: new Date(Date.parse(d.refundedAt) + 1).toISOString(),
+            })
+          : []),
+      ];
+    },
     OfflinePaymentRecorded: lineOf(({ data: d }) => ({
       ...d,
       kind: 'payment',

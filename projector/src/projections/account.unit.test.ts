@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountAt } from '@building/events/account/account-at';
-import type { DomainEvent } from '@building/events/catalogue';
+import type { DomainEvent, EventData } from '@building/events/catalogue';
 import { accountView } from '@building/events/read-models/account';
 import { given, rowsOf } from '../testing/given-events.ts';
 import { account } from './account.ts';
@@ -162,6 +162,41 @@ describe('projection: card payments and refunds', () => {
     };
     const december = accountAt(mina, [lease], lines, new Date('2026-12-10T00:00:00Z')).months.at(-1);
     expect(december).toMatchObject({ month: 'December', owed: 27_000, paid: 26_000 });
+  });
+  it('owes after a coupon payment refunded in full exactly what it owed before it; twice is once', () => {
+    const lease = {
+      ...{ leaseId, email: mina, name: 'Mina', si: 7, apartment: '3A01', rentPoisha: 2_400_000 },
+      ...{ startedAt: '2026-11-26T04:00:00.000Z', endedAt: null },
+    };
+    const at = new Date('2026-12-10T00:00:00Z');
+    const accountOf = (...history: Array<[string, DomainEvent]>) => {
+      const events = given(...history);
+      const rows = rowsOf(account, events);
+      expect(rowsOf(account, events, 2)).toEqual(rows);
+      const lines = (rows.lines ?? []).map((r) =>
+        accountView.toResponse(accountView.row.parse({ ...r, occurred_at: new Date(String(r.occurred_at)) })),
+      );
+      return accountAt(mina, [lease], lines, at);
+    };
+    const before = accountOf(charge);
+    const whole: [string, DomainEvent] = [
+      stream,
+      {
+        type: 'RentRefunded',
+        data: {
+          ...(refunded('provider-refund', 're_9')[1].data as EventData<'RentRefunded'>),
+          amountPoisha: 1_460_000,
+          coveredPoisha: 0,
+          discountPoisha: 240_000,
+        },
+      },
+    ];
+    const after = accountOf(charge, paid, whole);
+    expect(after.balance).toBe(before.balance);
+    expect(after.months.at(-1)).toMatchObject({ month: 'December', owed: 27_000, paid: 0 });
+    expect(after.lines.filter((l) => l.kind === 'refund').map((l) => l.debitPoisha)).toEqual([
+      1_460_000, 240_000,
+    ]);
   });
 });
 

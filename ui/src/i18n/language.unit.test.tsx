@@ -23,6 +23,13 @@ describe('Bangla and English', () => {
     expect(same).toEqual([]);
   });
 
+  it('calls the deposit জামানত in every Bangla text, as the account and deposit screens do', () => {
+    const pick = (tree: object, key: string) =>
+      String(key.split('.').reduce<unknown>((node, part) => (node as never)[part], tree));
+    expect(keysOf(bn).filter((key) => /অগ্রিম/.test(pick(bn, key)))).toEqual([]);
+    expect(pick(bn, 'account.lines.depositPaid')).toContain('জামানত');
+  });
+
   it('switches the site to Bangla, with Bangla digits and taka, and remembers it', async () => {
     const { user } = renderRoute('/apartment');
     await waitForSession('visitor');

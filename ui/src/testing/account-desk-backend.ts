@@ -1,3 +1,4 @@
+import { residentsPageSize } from '@building/events/requests/account-requests';
 import type { MonthCharge, Resident } from '@building/events/read-models/account';
 import type { PricesResponse } from '@building/events/read-models/prices';
 import type { RefusalCode } from '@building/events/refusals';
@@ -40,11 +41,17 @@ const commandRoute = (method: 'post' | 'put', path: string, answer: (body: unkno
 export const deskHandlers = [
   http.get(q('/residents'), async ({ request }) => {
     await recordCall(request);
-    const asked = (new URL(request.url).searchParams.get('q') ?? '').toLowerCase();
-    const found = desk.residents.filter((r) =>
-      [r.name, r.email, r.apartment].some((field) => field.toLowerCase().includes(asked)),
+    const params = new URL(request.url).searchParams;
+    const asked = (params.get('q') ?? '').toLowerCase();
+    const page = Number(params.get('page') ?? '1');
+    const found = desk.residents.filter(
+      (r) =>
+        [r.name, r.email, r.apartment].some((field) => field.toLowerCase().includes(asked)) &&
+        (params.get('current') !== 'true' || r.endedAt === null),
     );
-    return adminsOnly(request) ?? HttpResponse.json(found);
+    // Pages of 50, as the query-service answers them.
+    const paged = found.slice((page - 1) * residentsPageSize, page * residentsPageSize);
+    return adminsOnly(request) ?? HttpResponse.json(paged);
   }),
   http.get(q('/prices'), async ({ request }) => {
     await recordCall(request);

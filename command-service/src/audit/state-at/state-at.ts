@@ -16,8 +16,12 @@ import type { Aggregate } from '@building/domain/command-handling/aggregate';
 import { couponAggregate, type CouponState } from '@building/domain/coupon/coupon';
 import { paymentAggregate, type PaymentState } from '@building/domain/payments/payment';
 
-/** The categories whose events the state-at-a-time report folds (a demotion ends leases in agreement streams). */
+/**
+ * The categories whose events the state-at-a-time report folds (a demotion ends leases in agreement
+ * streams; an opening balance is on its resident's user stream).
+ */
 export const stateCategories = [
+  'user',
   'agreement',
   'coupon',
   'payment',

@@ -4,6 +4,7 @@ import type { ProjectionTarget } from '../../projection-target.ts';
 import { changeTarget, type RowChange } from '../../row-changes.ts';
 import { checkChange, TableRows } from '../../table-rows.ts';
 import { isSkipped, type Park, type ProjectorLog, type Step } from '../../view-batch.ts';
+import { ChangeShapes, type FlatChange } from './change-shapes.ts';
 import { SpillFiles } from './spill-files.ts';
 
 /** A view's share of a rebuild that is not rows: its parked events and its position. */
@@ -24,8 +25,8 @@ type Admission = [
   type: string,
 ];
 
-/** A row change of the view at this index, made by the event at `seq`. */
-type Change = [seq: number, view: number, change: RowChange];
+/** A row change of the view at this index, made by the event at `seq` (flattened: change-shapes.ts). */
+type Change = [seq: number, view: number, ...change: FlatChange];
 
 /** A parked event the rebuild read but did not keep: fetched again by id to be written. */
 export interface ParkToFetch {
@@ -66,6 +67,7 @@ export class PartitionedFold {
   private readonly handles: Array<ReadonlySet<string>>;
   private readonly admissions: SpillFiles<Admission>;
   private readonly changes: SpillFiles<Change>;
+  private readonly shapes = new ChangeShapes();
   private seq = 0;
   /** Changes that could not be planned, by event: parked if their event applies. */
   private readonly failures = new Map<number, Array<{ view: number; step: Step; error: string }>>();
@@ -123,8 +125,9 @@ export class PartitionedFold {
       }
       for (const change of changes) {
         const target = changeTarget(projection.tables[change.table]!, change);
-        if ('key' in target) this.changes.add(partitionOf(target.key, this.partitions), [seq, view, change]);
-        else for (let p = 0; p < this.partitions; p++) this.changes.add(p, [seq, view, change]);
+        const spilled: Change = [seq, view, ...this.shapes.flatten(change)];
+        if ('key' in target) this.changes.add(partitionOf(target.key, this.partitions), spilled);
+        else for (let p = 0; p < this.partitions; p++) this.changes.add(p, spilled);
       }
     }
   }
@@ -192,7 +195,10 @@ export class PartitionedFold {
         Object.entries(target.projection.tables).map(([key, spec]) => [key, new TableRows(spec, true)]),
       ),
     );
-    const apply = ([, view, change]: Change) => tables[view]![change.table]!.apply(change);
+    const apply = (spilled: Change) => {
+      const change = this.shapes.restore(spilled, 2);
+      tables[spilled[1]]![change.table]!.apply(change);
+    };
     if (this.dropped.size === 0 && this.deferred.size === 0) {
       for (const frame of this.changes.read(partition)) for (const change of frame) apply(change);
       return tables;

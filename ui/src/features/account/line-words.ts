@@ -1,13 +1,6 @@
 import type { TFunction } from 'i18next';
+import { readChargeWording } from '@building/events/account/charge-names';
 import { formatNumber } from '../../lib/format.ts';
-
-const chargeKindOf = {
-  'Service charge': 'service',
-  Electricity: 'electricity',
-  Gas: 'gas',
-  Water: 'water',
-  Charge: 'other',
-} as const;
 
 /** A meter's reading in the reader's digits, its decimals kept. */
 const reading = (figure: string) => formatNumber(Number(figure), figure.split('.')[1]?.length ?? 0);
@@ -21,26 +14,6 @@ const withNote = (words: string, note: string | undefined) => (note ? `${words}:
  */
 const wordings: Array<[RegExp, (m: RegExpExecArray, t: TFunction) => string]> = [
   [/^Rent, apartment (.+)$/, (m, t) => t('account.rentLine', { apartment: m[1] })],
-  // A meter's bill, as the reading worded it (after its kind, which the charge line repeats).
-  [
-    /^(Electricity|Gas|Water): (?:\1: )?(\d+(?:\.\d+)?) to (\d+(?:\.\d+)?) \((\d+(?:\.\d+)?) units\)$/,
-    (m, t) =>
-      t('account.lines.meterBill', {
-        utility: t(`account.chargeKinds.${chargeKindOf[m[1] as keyof typeof chargeKindOf]}`),
-        from: reading(m[2]!),
-        to: reading(m[3]!),
-        units: reading(m[4]!),
-      }),
-  ],
-  // The scheduler's service charge names its kind as its description: said once.
-  [
-    /^(Service charge|Electricity|Gas|Water|Charge)(?:: (.*))?$/s,
-    (m, t) =>
-      withNote(
-        t(`account.chargeKinds.${chargeKindOf[m[1] as keyof typeof chargeKindOf]}`),
-        m[2] === m[1] ? undefined : m[2],
-      ),
-  ],
   [/^Charge cancelled: (.*)$/s, (m, t) => withNote(t('account.lines.chargeCancelled'), m[1])],
   [
     /^Late fee, (\d+(?:\.\d+)?)% of the unpaid rent$/,
@@ -50,6 +23,7 @@ const wordings: Array<[RegExp, (m: RegExpExecArray, t: TFunction) => string]> = 
   [/^Paid by card \(coupon (.+)\)$/, (m, t) => t('account.lines.paidByCardWithCoupon', { code: m[1] })],
   [/^Paid by card$/, (_m, t) => t('account.lines.paidByCard')],
   [/^Refunded to the card$/, (_m, t) => t('account.lines.refundedToCard')],
+  [/^Coupon discount withdrawn$/, (_m, t) => t('account.lines.couponWithdrawn')],
   [/^Payment received$/, (_m, t) => t('account.lines.paymentReceived')],
   [/^Payment reversed: (.*)$/s, (m, t) => withNote(t('account.lines.paymentReversed'), m[1])],
   [
@@ -67,5 +41,17 @@ export function lineWords(description: string, t: TFunction): string {
     const match = pattern.exec(description);
     if (match) return say(match, t);
   }
-  return description;
+  // A charge: its kind named once (the scheduler's service charge names it as its description too),
+  // a meter's bill in the reader's digits.
+  const charge = readChargeWording(description);
+  if (!charge) return description;
+  const kind = t(`account.chargeKinds.${charge.kind}`);
+  if (!charge.meter) return withNote(kind, charge.note);
+  const { from, to, units } = charge.meter;
+  return t('account.lines.meterBill', {
+    utility: kind,
+    from: reading(from),
+    to: reading(to),
+    units: reading(units),
+  });
 }

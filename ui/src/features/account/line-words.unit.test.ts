@@ -17,6 +17,7 @@ describe('lineWords', () => {
     expect(say('Paid by card (coupon SAVE10)')).toBe('কার্ডে পরিশোধিত (কুপন SAVE10)');
     expect(say('Refunded to the card')).toBe('কার্ডে ফেরত দেওয়া হয়েছে: আবার দেয়');
     expect(say('Rent, apartment A-103')).toBe('ভাড়া, অ্যাপার্টমেন্ট A-103');
+    expect(say('Coupon discount withdrawn')).toBe('কুপন ছাড় বাতিল: পুরো পরিশোধ ফেরত গেছে');
     for (const fixed of ['Payment received', 'Deposit paid', 'Deposit released', 'Deposit returned'])
       expect(say(fixed)).not.toMatch(/[A-Za-z]/);
   });

@@ -13,19 +13,35 @@ import { PickedLease } from '../components/picked-lease.tsx';
 import { RecordPaymentForm } from '../components/record-payment-form.tsx';
 import { ResidentSearch } from '../components/resident-search.tsx';
 import { monthOwing, monthsOf } from '../month-owing.ts';
+import { isAhead, monthsAhead, rentOf, withRentAhead } from '../months-ahead.ts';
 
 const keyOf = (m: MonthOfYear) => `${m.year}-${m.month}`;
 
-/** One lease's months at the desk: pick one (the oldest still owing first), see what it owes, take money. */
+/**
+ * One lease's months at the desk: pick one (the oldest still owing first), see what it owes, take
+ * money; a lease in force may also pay months ahead (the rent they will owe).
+ */
 function LeaseMonths({ lease, account }: { lease: Resident; account: AccountResponse }) {
   const { t } = useTranslation();
-  const months = monthsOf(account.months, lease.si);
-  const open = months.filter((m) => m.open);
+  const known = monthsOf(account.months, lease.si).filter((m) => !isAhead(m));
+  const ahead = monthsAhead(lease.endedAt !== null).reverse();
+  const months = [
+    ...ahead.map((m) => ({ ...m, open: false, ahead: true })),
+    ...known.map((m) => ({ ...m, ahead: false })),
+  ];
+  const open = known.filter((m) => m.open);
   const [picked, setPicked] = useState<string | null>(null);
-  const found = months.find((m) => keyOf(m) === picked) ?? open.at(-1) ?? months[0];
+  const found = months.find((m) => keyOf(m) === picked) ?? open.at(-1) ?? known[0] ?? ahead.at(-1);
   if (!found) return <p className="notification is-light">{t('desk.noMonths')}</p>;
   const chosen: MonthOfYear = { month: found.month, year: found.year };
-  const owing = monthOwing(account.lines, lease.si, chosen);
+  const recorded = monthOwing(account.lines, lease.si, chosen);
+  const owing = isAhead(chosen) ? withRentAhead(recorded, rentOf(account.lines, lease.si)) : recorded;
+  const label = (m: (typeof months)[number]) =>
+    m.ahead
+      ? t('desk.aheadMonth', { month: formatMonthOfYear(m) })
+      : m.open
+        ? t('desk.openMonth', { month: formatMonthOfYear(m) })
+        : formatMonthOfYear(m);
   return (
     <>
       <div className="box">
@@ -35,10 +51,7 @@ function LeaseMonths({ lease, account }: { lease: Resident; account: AccountResp
               id={id}
               value={keyOf(chosen)}
               onChange={setPicked}
-              options={months.map((m) => ({
-                value: keyOf(m),
-                label: m.open ? t('desk.openMonth', { month: formatMonthOfYear(m) }) : formatMonthOfYear(m),
-              }))}
+              options={months.map((m) => ({ value: keyOf(m), label: label(m) }))}
             />
           )}
         </LabelledField>

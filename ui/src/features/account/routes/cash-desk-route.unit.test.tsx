@@ -6,6 +6,7 @@ import { desk, serveDeskBackend } from '../../../testing/account-desk-backend.ts
 import { backend, callsTo } from '../../../testing/backend.ts';
 import { dashboard, serveDashboardBackend } from '../../../testing/dashboard-backend.ts';
 import { renderRoute } from '../../../testing/render-route.tsx';
+import { monthsAhead } from '../months-ahead.ts';
 
 serveDashboardBackend();
 serveDeskBackend();
@@ -104,6 +105,38 @@ describe('the cash desk', () => {
     });
     await user.click(within(form).getByRole('button', { name: 'Receipt (PDF)' }));
     await waitFor(() => expect(callsTo('GET', '/payments/pay-1/receipt')).toHaveLength(1));
+  });
+
+  it('takes a month ahead: its rent owed, paid in full by bKash; up to a year ahead, no further', async () => {
+    const { user } = await openRahim();
+    await screen.findByText('Remaining');
+    const next = monthsAhead(false)[0]!;
+    const picker = screen.getByLabelText('Month');
+    const ahead = within(picker)
+      .getAllByRole('option')
+      .filter((o) => o.textContent?.endsWith('(ahead)'));
+    expect(ahead).toHaveLength(12);
+    await user.selectOptions(picker, `${next.year}-${next.month}`);
+    const list = (await screen.findByText('Remaining')).closest('dl') as HTMLElement;
+    const sum = (label: string) => within(list).getByText(label).nextElementSibling?.textContent;
+    expect(sum('Rent')).toBe('৳ 13,000');
+    expect(sum('Remaining')).toBe('৳ 13,000');
+    const form = screen.getByRole('form', { name: 'Record a payment' });
+    await user.selectOptions(within(form).getByLabelText('Method'), 'bkash');
+    await user.type(within(form).getByLabelText(/Reference/), 'BK-AHEAD');
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    await within(form).findByText('৳ 13,000 recorded.');
+    expect(callsTo('POST', '/payments/offline').at(-1)?.body).toEqual({
+      ...{ email, si: 3, month: next.month, year: next.year },
+      ...{ method: 'bkash', reference: 'BK-AHEAD', amount: '13000' },
+    });
+  });
+
+  it('offers no month ahead to a lease that has ended', () => {
+    expect(monthsAhead(true)).toEqual([]);
+    const months = monthsAhead(false, new Date('2026-12-15T00:00:00Z'));
+    expect(months[0]).toEqual({ month: 'January', year: 2027 });
+    expect(months.at(-1)).toEqual({ month: 'December', year: 2027 });
   });
 
   it('reverses a desk payment recorded in error, with a reason; a refusal stays in the dialog', async () => {

@@ -4,7 +4,7 @@ import { utilities } from '@building/events/catalogue';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { thisMonth, type MonthOfYear } from '../../../lib/month-of-year.ts';
-import { currentLeases, useResidents } from '../../../lib/residents.ts';
+import { currentLeases, useCurrentLeases } from '../../../lib/residents.ts';
 import { usePrices } from '../api/get-prices.ts';
 import { AddChargeForm } from '../components/add-charge-form.tsx';
 import { MeterReadings } from '../components/meter-readings.tsx';
@@ -20,7 +20,7 @@ import { TariffForm } from '../components/tariff-form.tsx';
 export default function ChargesRoute() {
   const { t } = useTranslation();
   const [of, setOf] = useState<MonthOfYear>(() => thisMonth());
-  const residents = useResidents('');
+  const residents = useCurrentLeases();
   const prices = usePrices();
   const leases = currentLeases(residents.data ?? []);
   const price = (tariff: string) => prices.data?.prices.find((p) => p.tariff === tariff);

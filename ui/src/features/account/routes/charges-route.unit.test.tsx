@@ -62,6 +62,27 @@ describe('the Charges page', () => {
   });
   afterEach(() => i18next.changeLanguage('en'));
 
+  it('offers every leased apartment of a building with more than a page of residents', async () => {
+    const many = Array.from({ length: 60 }, (_, n) =>
+      lease(100 + n, `F-${String(n + 1).padStart(3, '0')}`, n % 2 ? 'C' : 'D', `Resident${n + 1}`),
+    );
+    desk.residents = [...many, { ...lease(999, 'Z-999', 'Z', 'Gone'), endedAt: '2026-01-20T04:00:00.000Z' }];
+    const { user } = renderRoute('/dashboard/charges', { signedInAs: admin });
+    const form = await screen.findByRole('form', { name: /^Add a charge for/ });
+    const apartment = within(form).getByLabelText('Apartment');
+    const options = within(apartment)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toHaveLength(60);
+    expect(options).toContain('F-060');
+    expect(options).not.toContain('Z-999');
+    await user.selectOptions(apartment, 'F-057');
+    const meters = screen.getByRole('region', { name: 'Meter readings' });
+    expect(within(meters).getAllByRole('form', { name: /F-060/ })).toHaveLength(3);
+    // 60 leases in force: two pages asked.
+    expect(callsTo('GET', '/residents').length).toBeGreaterThanOrEqual(2);
+  });
+
   it('adds a charge to a block for the month picked', async () => {
     const { user } = renderRoute('/dashboard/charges', { signedInAs: admin });
     const form = await screen.findByRole('form', { name: /^Add a charge for/ });

@@ -13,12 +13,14 @@ import { formatDateTime, formatDigits } from '../../../lib/format.ts';
 import { ChainVerification } from '../components/chain-verification.tsx';
 import { EventData } from '../components/event-data.tsx';
 
-/** Who acted: an email and their role in the reader's words, or the system. */
+/** Who acted: an email and their role in the reader's words, the system, or an operator's import. */
 const actorName = (actor: AuditEvent['actor'], t: TFunction) =>
   typeof actor === 'string'
     ? actor === 'system'
       ? t('pages.system')
-      : actor
+      : actor === 'import'
+        ? t('pages.importActor')
+        : actor
     : `${actor.email} (${Object.hasOwn(roleWords, actor.role) ? t(roleWords[actor.role]!) : actor.role})`;
 const roleWords: Record<string, string> = {
   admin: 'pages.roleAdmin',
