@@ -15,6 +15,14 @@ const sides = (lines: JournalLine[]) =>
 const withIds = (events: DomainEvent[]) =>
   events.map((e, i) => ({ ...e, id: `e${String(i).padStart(5, '0')}` }));
 const histories = Array.from({ length: 1_000 }, (_, seed) => moneyHistory(seed + 1));
+/** The first card payment of the rent alone with a 10% coupon in the generated histories. */
+const couponCardPayment = () =>
+  histories
+    .flat()
+    .find(
+      (e): e is Extract<DomainEvent, { type: 'RentPaid' }> =>
+        e.type === 'RentPaid' && e.data.discount === 10 && !e.data.items,
+    )!;
 
 describe('the posting function', { timeout: 30_000 }, () => {
   it('knows every event type of the catalogue: money that posts, or why it does not', () => {
@@ -65,12 +73,7 @@ describe('the posting function', { timeout: 30_000 }, () => {
   });
 
   it('bills the rent in full and gives a coupon back against it; a card payment lands in clearing', () => {
-    const paid = histories
-      .flat()
-      .find(
-        (e): e is Extract<DomainEvent, { type: 'RentPaid' }> =>
-          e.type === 'RentPaid' && e.data.discount === 10 && !e.data.items,
-      )!;
+    const paid = couponCardPayment();
     const receivable = `receivable:${paid.data.email}`;
     expect(postingOf(paid)!.lines).toEqual([
       { account: 'card-clearing', debitPoisha: paid.data.amountPoisha, creditPoisha: 0 },
@@ -107,12 +110,7 @@ describe('the posting function', { timeout: 30_000 }, () => {
   });
 
   it('takes a coupon payment refunded in full back whole: the receivable owes again what it did, the discount too', () => {
-    const paid = histories
-      .flat()
-      .find(
-        (e): e is Extract<DomainEvent, { type: 'RentPaid' }> =>
-          e.type === 'RentPaid' && e.data.discount === 10 && !e.data.items,
-      )!;
+    const paid = couponCardPayment();
     const d = paid.data;
     const refunded: DomainEvent = {
       type: 'RentRefunded',

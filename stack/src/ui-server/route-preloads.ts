@@ -1,6 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { z } from 'zod';
+import { entryOf, readBuildManifest, staticImports } from '@building/ui/scripts/build-manifest.ts';
 
 /**
  * The pages a visitor lands on from outside whose code is split off the entry: opening one, the
@@ -20,28 +18,16 @@ export const landingRouteReads: Readonly<Record<string, string>> = {
   '/apartment': '/apartment?page=0',
 };
 
-const manifestSchema = z.record(
-  z.string(),
-  z.object({
-    file: z.string(),
-    isEntry: z.optional(z.boolean()),
-    imports: z.optional(z.array(z.string())),
-  }),
-);
-type Manifest = z.infer<typeof manifestSchema>;
-
 /**
  * For each landing route, the `Link` values that fetch its chunks beside the entry's: the route
  * module and what it imports statically, less what index.html already preloads. From the build's
  * manifest; a build without one (or a route it lacks) gets none.
  */
 export function routeModulePreloads(distDir: string): Map<string, string[]> {
-  const path = join(distDir, '.vite', 'manifest.json');
   const preloads = new Map<string, string[]>();
-  if (!existsSync(path)) return preloads;
-  const manifest = manifestSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
-  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  if (!entry) return preloads;
+  const manifest = readBuildManifest(distDir);
+  const entry = manifest && entryOf(manifest);
+  if (!manifest || !entry) return preloads;
   const upFront = staticImports(manifest, entry);
   for (const [route, module] of Object.entries(landingRouteModules)) {
     if (!manifest[module]) continue;
@@ -52,12 +38,4 @@ export function routeModulePreloads(distDir: string): Map<string, string[]> {
     );
   }
   return preloads;
-}
-
-/** `key` and every chunk it imports statically, transitively. */
-function staticImports(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key) || !manifest[key]) return seen;
-  seen.add(key);
-  for (const next of manifest[key].imports ?? []) staticImports(manifest, next, seen);
-  return seen;
 }
