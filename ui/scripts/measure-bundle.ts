@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, preview } from 'vite';
-import { entryOf, readBuildManifest, staticImports } from './build-manifest.ts';
+import { z } from 'zod';
 import { visitPage, type Fetched } from './visit-page.ts';
 
 /** One printed measurement, shaped like the benchmarks' figures so `npm run bench` can show it. */
@@ -22,6 +22,16 @@ const uiRoot = fileURLToPath(new URL('..', import.meta.url));
 const sessionStorageKey = 'access-token';
 const heavy = /leaflet|stripe|sweetalert/i;
 
+const manifestSchema = z.record(
+  z.string(),
+  z.object({
+    file: z.string(),
+    isEntry: z.optional(z.boolean()),
+    imports: z.optional(z.array(z.string())),
+    css: z.optional(z.array(z.string())),
+  }),
+);
+
 /**
  * The production build as a visitor's browser gets it: builds `ui/` into a temporary directory
  * (or takes `dist`), serves it with `vite preview`, opens `/` in Chromium as a visitor and as a
@@ -37,8 +47,9 @@ export async function measureBundle(options: { dist?: string; log?: (line: strin
       log(`building the UI into ${dist}`);
       await build({ root: uiRoot, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
     }
-    const manifest = readBuildManifest(dist);
-    if (!manifest) throw new Error(`The build in ${dist} has no manifest.`);
+    const manifest = manifestSchema.parse(
+      JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')),
+    );
     const identityChunk = manifest['src/lib/firebase.ts']?.file;
     if (!identityChunk) throw new Error('The build has no chunk for src/lib/firebase.ts.');
 
@@ -74,9 +85,7 @@ export async function measureBundle(options: { dist?: string; log?: (line: strin
     const firstPaint = visitor.filter((f) => f.beforeFirstPaint);
     const fetchesIdentity = (fetched: Fetched[]) =>
       fetched.filter((f) => f.path === `/${identityChunk}`).length;
-    const entry = entryOf(manifest);
-    if (!entry) throw new Error('The manifest has no entry.');
-    const upFront = [...staticImports(manifest, entry)];
+    const upFront = staticImportsOfEntry(manifest);
 
     const figures: Figure[] = [
       {
@@ -125,4 +134,18 @@ export async function measureBundle(options: { dist?: string; log?: (line: strin
   } finally {
     if (!options.dist) rmSync(dist, { recursive: true, force: true });
   }
+}
+
+/** The entry chunk and everything it imports statically, transitively (the manifest's keys). */
+function staticImportsOfEntry(manifest: z.infer<typeof manifestSchema>): string[] {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('The manifest has no entry.');
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const next of manifest[key]?.imports ?? []) visit(next);
+  };
+  visit(entry);
+  return [...seen];
 }

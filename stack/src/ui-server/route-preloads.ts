@@ -1,4 +1,4 @@
-import { entryOf, readBuildManifest, staticImports } from '@building/ui/scripts/build-manifest.ts';
+import { entryOf, readBuildManifest, staticImports } from './build-manifest.ts';
 
 /**
  * The pages a visitor lands on from outside whose code is split off the entry: opening one, the

@@ -2,7 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 
-/** Vite's build manifest (`build.manifest: true`): each source module's chunk and what it imports. */
+/**
+ * Vite's build manifest (`build.manifest: true`): each source module's chunk and what it imports.
+ * (ui/scripts/measure-bundle.ts reads it too, with a schema of its own: the UI imports only events.)
+ */
 const manifestSchema = z.record(
   z.string(),
   z.object({
