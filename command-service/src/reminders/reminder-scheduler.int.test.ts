@@ -241,6 +241,8 @@ describe.skipIf(missing('postgres'))('the reminder scheduler, several instances,
           name: 'Tenant 11',
           kind: 'due',
           amountPoisha: 1_001_100,
+          // What the amount is made of: here the month's rent alone.
+          items: [{ kind: 'rent', amountPoisha: 1_001_100, description: '' }],
           dueBy: '2026-03-05',
           issuedAt: expect.stringMatching(/^2026-03-01T/),
         },
