@@ -67,7 +67,7 @@ describe('notifications, in Chromium', () => {
     await expect(panel.isVisible()).resolves.toBe(false);
     await bell(user).click();
     await panel.getByText(`Your agreement for apartment ${apartment} was accepted. Welcome home!`).waitFor();
-    await panel.getByText(/Your rent for \w+ \d{4} is (due|overdue): /).waitFor();
+    await panel.getByText(/Your dues for \w+ \d{4} \(.*\) are (due|overdue): /).waitFor();
     await screenshot(user, 'notifications/bell-desktop');
 
     const mailbox = await (await browser.newContext()).newPage();
