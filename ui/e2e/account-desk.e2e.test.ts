@@ -8,7 +8,8 @@ import { waitForEmail } from './support/mailbox.ts';
 import { payByCard } from './support/pay-by-card.ts';
 import { signIn } from './support/sign-in.ts';
 import { takaOf } from './support/taka.ts';
-import { e2eStack, type E2eAccount } from './support/stack-env.ts';
+import { e2eStack } from './support/stack-env.ts';
+import { newcomerAccount } from './support/newcomer.ts';
 
 /**
  * A month's whole bill end to end, on phones (390x844): the admin sets a service plan (for the new
@@ -19,12 +20,7 @@ import { e2eStack, type E2eAccount } from './support/stack-env.ts';
  * holds both receipts. Its own newcomer, so the other journeys' accounts are left as they are.
  */
 const stack = e2eStack();
-const newcomer: E2eAccount = {
-  email: `desk-${Date.now().toString(36)}@building.test`,
-  password: 'desk-pass-1',
-  displayName: 'Tania Tenant',
-  role: 'user',
-};
+const newcomer = newcomerAccount('desk', 'Tania Tenant');
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-GB' };
 const patience = { timeout: 20_000 };
 const shot = (page: Page, name: string) => screenshot(page, `account-desk/${name}`);

@@ -7,7 +7,8 @@ import { waitForEmail } from './support/mailbox.ts';
 import { payByCard } from './support/pay-by-card.ts';
 import { signIn } from './support/sign-in.ts';
 import { takaOf } from './support/taka.ts';
-import { e2eStack, type E2eAccount } from './support/stack-env.ts';
+import { e2eStack } from './support/stack-env.ts';
+import { newcomerAccount } from './support/newcomer.ts';
 
 /**
  * A lease's deposit end to end, on phones (390x844): the agreement is accepted, so the lease owes
@@ -17,12 +18,7 @@ import { e2eStack, type E2eAccount } from './support/stack-env.ts';
  * Its own newcomer, so the other journeys' accounts are left as they are.
  */
 const stack = e2eStack();
-const newcomer: E2eAccount = {
-  email: `deposit-${Date.now().toString(36)}@building.test`,
-  password: 'deposit-pass-1',
-  displayName: 'Dina Deposit',
-  role: 'user',
-};
+const newcomer = newcomerAccount('deposit', 'Dina Deposit');
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-GB' };
 const patience = { timeout: 20_000 };
 const shot = (page: Page, name: string) => screenshot(page, `deposit/${name}`);

@@ -5,7 +5,8 @@ import { firstAvailableApartment, type ApartmentRow } from './support/available-
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { decideAgreement } from './support/decide-agreement.ts';
 import { signIn } from './support/sign-in.ts';
-import { e2eStack, type E2eAccount } from './support/stack-env.ts';
+import { e2eStack } from './support/stack-env.ts';
+import { newcomerAccount } from './support/newcomer.ts';
 
 /**
  * Notifications end to end: a newcomer asks for an apartment, an admin accepts it; the newcomer's
@@ -14,12 +15,7 @@ import { e2eStack, type E2eAccount } from './support/stack-env.ts';
  * journeys' accounts are left as they are.
  */
 const stack = e2eStack();
-const newcomer: E2eAccount = {
-  email: `newcomer-${Date.now().toString(36)}@building.test`,
-  password: 'newcomer-pass-1',
-  displayName: 'Nila Newcomer',
-  role: 'user',
-};
+const newcomer = newcomerAccount('newcomer', 'Nila Newcomer');
 const phone = { width: 390, height: 844 };
 
 const bell = (page: Page) => page.locator('.notification-bell:visible').getByRole('button').first();
