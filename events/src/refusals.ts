@@ -68,6 +68,7 @@ export const refusals = {
     title: 'The maintenance request cannot move to this status',
   },
   'month-outside-lease': { kind: 'invalid', title: 'The month is outside the lease' },
+  'month-too-far-ahead': { kind: 'invalid', title: 'The month is too far ahead to pay' },
   'reading-below-last': { kind: 'invalid', title: 'The reading is below the last one' },
   'deductions-exceed-deposit': { kind: 'invalid', title: 'The deductions are more than the deposit held' },
   'charge-not-found': { kind: 'not-found', title: 'No such charge' },

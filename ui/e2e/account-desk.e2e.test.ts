@@ -117,6 +117,11 @@ describe("a month's bill at the desk and by card, in Chromium on a phone", () =>
 
     await member.getByRole('cell', { name: `bKash · ${reference}` }).waitFor(patience);
     await shot(member, 'member-account-live');
+    // On the phone every line is a card: the history needs no sideways scrolling to be read.
+    const overflow = await member
+      .locator('main .table-container')
+      .evaluate((box) => box.scrollWidth - box.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 
   it('the resident pays the rest by card, downloads the itemised receipt, and the mailbox holds both receipts', async () => {

@@ -1,6 +1,6 @@
 import type { DomainEvent, Month, OfflineMethod } from '@building/events/catalogue';
 import { refuse } from '@building/events/domain-error';
-import { assertMonthOfLease } from '@building/events/rent-ledger/lease-months';
+import { assertMonthOfLease, assertWithinPayAhead } from '@building/events/rent-ledger/lease-months';
 import {
   evolveApartmentLeases,
   initialApartmentLeases,
@@ -94,6 +94,7 @@ export function decideOfflinePayment(
       assertAdmin(d.by, 'record a payment');
       if (paymentWithReference(month, d.reference)) return [];
       const lease = holderLease(leases, d, d.email, 'a payment');
+      assertWithinPayAhead(d, d.at, 'a payment');
       const { remainingPoisha } = monthBalance(month, lease.rentPoisha);
       if (d.amountPoisha > remainingPoisha)
         throw refuse(

@@ -24,6 +24,10 @@ const Ended: DomainEvent = {
   type: 'LeaseEnded',
   data: { si: 7, userEmail: mina, endedAt: '2027-01-10T04:00:00Z', reason: 'member-demoted' },
 };
+/** An event of another month than December's. */
+const inMonth = (event: DomainEvent, m: { month: string; year: number }) =>
+  ({ ...event, data: { ...event.data, ...m } }) as DomainEvent;
+
 const december = { si: 7, month: 'December', year: 2026 } as const;
 const record = (
   amountPoisha: number,
@@ -157,6 +161,15 @@ describe('rule: money is for a month of the payer’s lease', () => {
     given(Leased, Ended)
       .when(record(100, 'R1', { month: 'February', year: 2027 }))
       .thenFails('month-outside-lease', /to January 2027/));
+  // `at` is 3 December 2026: December 2027 is the last month that may be paid ahead.
+  it('takes a payment 12 months ahead', () =>
+    given(Leased)
+      .when(record(100, 'R1', { month: 'December', year: 2027 }))
+      .then(inMonth(recorded(100, 'R1'), { month: 'December', year: 2027 })));
+  it('refuses a payment more than 12 months ahead', () =>
+    given(Leased)
+      .when(record(100, 'R1', { month: 'January', year: 2028 }))
+      .thenFails('month-too-far-ahead', /January 2028 is 13 months ahead/));
   it('takes a former member’s payment for a month of their ended lease', () =>
     given(Leased, Ended).when(record(1_000_000)).then(recorded(1_000_000)));
   it('refuses someone who never leased the apartment', () =>

@@ -1,7 +1,7 @@
 import type { EventData, Month } from '@building/events/catalogue';
 import { refuse } from '@building/events/domain-error';
 import { paymentDiscountPoisha } from '@building/events/account/card-credit';
-import { assertMonthOfLease } from '@building/events/rent-ledger/lease-months';
+import { assertMonthOfLease, assertWithinPayAhead } from '@building/events/rent-ledger/lease-months';
 import { itemsMetadata, type IntentFacts, type RefundFacts } from './intent-facts.ts';
 import { issueRentReminder, type RentReminderRequest } from './issue-rent-reminder.ts';
 import { alreadyPaid } from './already-paid.ts';
@@ -72,6 +72,7 @@ export function quoteRentPayment(request: RentPaymentRequest, context: PaymentCo
   const lease = activeLeaseOf(context.agreement, request.email);
   if (!lease) throw refuse('no-active-lease', `you have no active lease of apartment ${si}`);
   assertMonthOfLease({ si, startedAt: lease.acceptedAt, endedAt: null }, request, 'a rent payment');
+  assertWithinPayAhead(request, now, 'a rent payment');
   const { couponCode, discount } = code
     ? applicableCoupon(context, code, now)
     : { couponCode: null, discount: 0 };

@@ -180,6 +180,15 @@ describe('rule: a payment is for a month the lease owes', () => {
     given(Leased, CouponAdded)
       .when(start({ month: 'February' }))
       .then({ type: 'RentPaymentStarted', data: { ...started, month: 'February' } }));
+  // `now` is 1 November 2026 in Dhaka: November 2027 is the last month that may be paid ahead.
+  it('takes a month 12 months ahead', () =>
+    given(Leased, CouponAdded)
+      .when(start({ month: 'November', year: 2027 }))
+      .then({ type: 'RentPaymentStarted', data: { ...started, month: 'November', year: 2027 } }));
+  it('refuses a month more than 12 months ahead, naming it', () =>
+    given(Leased, CouponAdded)
+      .when(start({ month: 'December', year: 2027 }))
+      .thenFails('month-too-far-ahead', /December 2027 is 13 months ahead: at most 12/));
 });
 
 describe('rule: only an available coupon applies', () => {

@@ -55,6 +55,20 @@ export function assertMonthOfLease(
   );
 }
 
+/** How many months after this one (Dhaka) rent may be paid ahead, by card or at the desk. */
+export const payAheadMonths = 12;
+
+/** Refuses money for a month further ahead of `now` than a lease may pay (`what` says which). */
+export function assertWithinPayAhead(m: { year: number; month: Month }, now: Date, what: string): void {
+  const ahead = monthOrdinal(calendarOf(m)) - monthOrdinal(buildingDay(now));
+  if (ahead <= payAheadMonths) return;
+  throw refuse(
+    'month-too-far-ahead',
+    `${what} for ${m.month} ${m.year} is ${ahead} months ahead: at most ${payAheadMonths} may be paid ahead`,
+    { fields: [{ field: 'month', message: `at most ${payAheadMonths} months ahead` }] },
+  );
+}
+
 const monthLabel = (m: CalendarMonth) =>
   `${new Date(Date.UTC(m.year, m.index, 1)).toLocaleString('en', { month: 'long', timeZone: 'UTC' })} ${m.year}`;
 

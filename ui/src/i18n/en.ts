@@ -467,6 +467,7 @@ export const en = {
     'maintenance-request-closed': 'This maintenance request is closed: its status cannot change.',
     'maintenance-status-not-allowed': 'The request cannot move to this status from where it is now.',
     'month-outside-lease': 'This month is outside the lease.',
+    'month-too-far-ahead': 'This month is too far ahead: rent may be paid up to 12 months ahead.',
     'reading-below-last': "The reading is below the meter's last reading.",
     'deductions-exceed-deposit': 'The deductions are more than the deposit held.',
     'charge-not-found': 'There is no such charge.',

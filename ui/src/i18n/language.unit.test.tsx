@@ -23,11 +23,12 @@ describe('Bangla and English', () => {
     expect(same).toEqual([]);
   });
 
-  it('calls the deposit জামানত in every Bangla text, as the account and deposit screens do', () => {
+  it('calls the deposit জামানত and a lease ভাড়া in every Bangla text, as the screens do', () => {
     const pick = (tree: object, key: string) =>
       String(key.split('.').reduce<unknown>((node, part) => (node as never)[part], tree));
-    expect(keysOf(bn).filter((key) => /অগ্রিম/.test(pick(bn, key)))).toEqual([]);
+    expect(keysOf(bn).filter((key) => /অগ্রিম|লিজ/.test(pick(bn, key)))).toEqual([]);
     expect(pick(bn, 'account.lines.depositPaid')).toContain('জামানত');
+    expect(pick(bn, 'refusals.month-outside-lease')).toContain('ভাড়া');
   });
 
   it('switches the site to Bangla, with Bangla digits and taka, and remembers it', async () => {

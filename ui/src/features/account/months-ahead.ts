@@ -1,10 +1,11 @@
 import { monthNames } from '@building/events/catalogue';
+import { payAheadMonths } from '@building/events/rent-ledger/lease-months';
 import type { AccountLine } from '@building/events/read-models/account';
 import { thisMonth, type MonthOfYear } from '../../lib/month-of-year.ts';
 import type { MonthOwing } from './month-owing.ts';
 
-/** How many months after this one a lease in force may pay ahead at the desk. */
-export const monthsAheadAtDesk = 12;
+/** How many months after this one a lease in force may pay ahead at the desk: as the server allows. */
+export const monthsAheadAtDesk = payAheadMonths;
 
 const ordinal = ({ month, year }: MonthOfYear) => year * 12 + monthNames.indexOf(month);
 const ofOrdinal = (n: number): MonthOfYear => ({ month: monthNames[n % 12]!, year: Math.floor(n / 12) });

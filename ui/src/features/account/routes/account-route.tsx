@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { monthNames } from '@building/events/catalogue';
 import { DashboardPage } from '../../../components/dashboard-page.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { QueryStatus } from '../../../components/query-status.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatLongDate, formatMonthName, formatTaka, formatYear } from '../../../lib/format.ts';
@@ -14,7 +15,7 @@ const monthOf = (name: (typeof monthNames)[number], year: number) =>
 /**
  * The resident's account: every line (rent, charges, late fees, the deposit, payments by card,
  * cash, bank, bKash or Nagad, their reversals) in date order with the running balance, and what is
- * owed now. A former member reads theirs.
+ * owed now. A former member reads theirs. On a phone each line is a card of labelled values.
  */
 export default function AccountRoute() {
   const { t } = useTranslation();
@@ -34,45 +35,40 @@ export default function AccountRoute() {
               </div>
             </dl>
             <AccountActions account={account.data} />
-            {account.data.lines.length === 0 ? (
-              <p className="notification is-light">{t('account.noLines')}</p>
-            ) : (
-              // Wider than a phone: a region keyboard users can focus and scroll.
-              <div className="table-container" role="region" aria-label={t('account.title')} tabIndex={0}>
-                <table className="table is-fullwidth is-narrow">
-                  <thead>
-                    <tr>
-                      <th>{t('account.date')}</th>
-                      <th>{t('account.month')}</th>
-                      <th>{t('account.description')}</th>
-                      <th className="has-text-right">{t('account.debit')}</th>
-                      <th className="has-text-right">{t('account.credit')}</th>
-                      <th className="has-text-right">{t('account.balance')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {account.data.lines.map((line) => (
-                      <tr key={line.id}>
-                        <td>{formatLongDate(line.date)}</td>
-                        <td>{line.month && line.year !== null ? monthOf(line.month, line.year) : ''}</td>
-                        <td>
-                          {lineWords(line.description, t)}
-                          {line.method && (
-                            <span className="tag is-light ml-2">
-                              {t(`account.methods.${line.method as 'cash'}`)}
-                              {line.reference ? ` · ${line.reference}` : ''}
-                            </span>
-                          )}
-                        </td>
-                        <td className="has-text-right">{line.debit ? formatTaka(line.debit) : ''}</td>
-                        <td className="has-text-right">{line.credit ? formatTaka(line.credit) : ''}</td>
-                        <td className="has-text-right">{formatTaka(line.balance)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <DataTable
+              caption={t('account.title')}
+              className="is-narrow"
+              numbered={false}
+              columns={[
+                t('account.date'),
+                t('account.month'),
+                t('account.description'),
+                t('account.debit'),
+                t('account.credit'),
+                t('account.balance'),
+              ]}
+              rows={account.data.lines}
+              rowKey={(line) => line.id}
+              empty={t('account.noLines')}
+              cells={(line) => (
+                <>
+                  <td>{formatLongDate(line.date)}</td>
+                  <td>{line.month && line.year !== null ? monthOf(line.month, line.year) : null}</td>
+                  <td>
+                    {lineWords(line.description, t)}
+                    {line.method && (
+                      <span className="tag is-light ml-2">
+                        {t(`account.methods.${line.method as 'cash'}`)}
+                        {line.reference ? ` · ${line.reference}` : ''}
+                      </span>
+                    )}
+                  </td>
+                  <td className="has-text-right">{line.debit ? formatTaka(line.debit) : null}</td>
+                  <td className="has-text-right">{line.credit ? formatTaka(line.credit) : null}</td>
+                  <td className="has-text-right">{formatTaka(line.balance)}</td>
+                </>
+              )}
+            />
           </>
         )}
       </QueryStatus>
