@@ -26,7 +26,8 @@ describe.skipIf(missing('postgres'))('one trace from a command to its projection
   let projector: { stop(): Promise<void> };
 
   beforeAll(async () => {
-    tracing = startTracing('building-test', { exporter });
+    // Every command traced (by default one in ten is).
+    tracing = startTracing('building-test', { exporter, env: { TRACE_COMMANDS_RATIO: '1' } });
     test = await createTestDatabase('tracing');
     const config = loadConfig({ DATABASE_URL: test.url, COMMAND_PORT: '0', JWT_SECRET: secret });
     service = await startCommandService(config);

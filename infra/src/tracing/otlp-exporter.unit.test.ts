@@ -25,7 +25,10 @@ describe('the OTLP exporter', () => {
     const before = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
     process.env.OTEL_EXPORTER_OTLP_ENDPOINT = endpoint;
     try {
-      const tracing = startTracing('test', { exporter: otlpTraceExporter(env) });
+      const tracing = startTracing('test', {
+        exporter: otlpTraceExporter(env),
+        env: { TRACE_COMMANDS_RATIO: '1' },
+      });
       await inSpan('POST', async () => {});
       await tracing.stop();
     } finally {

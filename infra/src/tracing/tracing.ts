@@ -4,6 +4,7 @@ import {
   SpanKind,
   SpanStatusCode,
   trace,
+  TraceFlags,
   type Context,
   type Link,
   type Span,
@@ -12,7 +13,6 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   BatchSpanProcessor,
   ParentBasedSampler,
-  SamplingDecision,
   SimpleSpanProcessor,
   TraceIdRatioBasedSampler,
   type Sampler,
@@ -29,6 +29,12 @@ let provider: NodeTracerProvider | undefined;
 /** The share of reads that start a trace (undefined: an operator's sampler decides). */
 let readsShare: number | undefined;
 
+/** The shares of traces kept where no caller's trace is continued. */
+interface Shares {
+  reads: number;
+  writes: number;
+}
+
 /** Whether this process traces: off unless OTEL_EXPORTER_OTLP_ENDPOINT is set (or a test turns it on). */
 export const tracingOn = () => provider !== undefined;
 
@@ -44,18 +50,23 @@ export function startTracing(
   const env = options.env ?? process.env;
   if (provider || (!options.exporter && !env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()))
     return { stop: async () => {} };
-  const share = env.OTEL_TRACES_SAMPLER ? undefined : readsRatio(env.TRACE_READS_RATIO);
+  const shares: Shares | undefined = env.OTEL_TRACES_SAMPLER
+    ? undefined
+    : {
+        reads: ratio('TRACE_READS_RATIO', env.TRACE_READS_RATIO, 0.01),
+        writes: ratio('TRACE_COMMANDS_RATIO', env.TRACE_COMMANDS_RATIO, 0.1),
+      };
   const exporter = options.exporter ?? otlpTraceExporter(env);
   const current = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? service }),
-    // An operator's OTEL_TRACES_SAMPLER wins; else every command, and a share of the reads.
-    ...(share === undefined ? {} : { sampler: readsSampled(share) }),
+    // An operator's OTEL_TRACES_SAMPLER wins; else a share of the commands and of the reads.
+    ...(shares === undefined ? {} : { sampler: sharesSampled(shares) }),
     spanProcessors: [options.exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(exporter)],
   });
   // The async-hooks context manager and the W3C trace-context propagator.
   current.register();
   provider = current;
-  readsShare = share;
+  readsShare = shares?.reads;
   return {
     async stop() {
       if (provider !== current) return;
@@ -77,31 +88,32 @@ const tracer = () => trace.getTracer('building');
  */
 export const readUntraced = () => readsShare !== undefined && Math.random() >= readsShare;
 
-/** TRACE_READS_RATIO: the share of reads traced, 0 to 1 (default 0.01). */
-function readsRatio(setting: string | undefined): number {
-  if (setting === undefined || setting.trim() === '') return 0.01;
-  const ratio = Number(setting);
-  if (!(ratio >= 0 && ratio <= 1))
-    throw new Error(`TRACE_READS_RATIO must be a number from 0 to 1, not "${setting}"`);
-  return ratio;
+/** A share from 0 to 1 set by `name` (`fallback` when unset). */
+function ratio(name: string, setting: string | undefined, fallback: number): number {
+  if (setting === undefined || setting.trim() === '') return fallback;
+  const share = Number(setting);
+  if (!(share >= 0 && share <= 1)) throw new Error(`${name} must be a number from 0 to 1, not "${setting}"`);
+  return share;
 }
 
 /**
- * Traces every write and `ratio` of the reads (GET, HEAD) that start a trace; a span whose parent
- * was sampled is sampled too. A cached read costs the server about 25 us: a span of its own, sent
- * to a collector, cost a quarter of the listing's throughput, and a thousand traces of one cached
- * page tell no more than ten. Reads that fail on our side are logged whether traced or not.
+ * Traces `writes` of the commands (write requests, and the scheduler's commands, which start no
+ * request) and `reads` of the reads (GET, HEAD) that start a trace; a span whose parent was sampled
+ * is sampled too, so a kept command keeps its append, its relay publish and its projection. A
+ * command's three spans cost the service about a tenth of a command's CPU when every one is sent
+ * (bench/src/README.md): one in ten tells an operator where the time goes at a hundredth of it, and
+ * TRACE_COMMANDS_RATIO=1 keeps them all. A cached read costs the server about 25 us: a span of its
+ * own cost a quarter of the listing's throughput. The logs name every command, traced or not.
  */
-function readsSampled(ratio: number): Sampler {
-  const reads = new TraceIdRatioBasedSampler(ratio);
+function sharesSampled(shares: Shares): Sampler {
+  const reads = new TraceIdRatioBasedSampler(shares.reads);
+  const writes = new TraceIdRatioBasedSampler(shares.writes);
   const root: Sampler = {
     shouldSample(context, traceId, _name, _kind, attributes) {
       const method = attributes['http.request.method'];
-      return method === 'GET' || method === 'HEAD'
-        ? reads.shouldSample(context, traceId)
-        : { decision: SamplingDecision.RECORD_AND_SAMPLED };
+      return (method === 'GET' || method === 'HEAD' ? reads : writes).shouldSample(context, traceId);
     },
-    toString: () => `ReadsSampled{${ratio}}`,
+    toString: () => `SharesSampled{reads ${shares.reads}, writes ${shares.writes}}`,
   };
   return new ParentBasedSampler({ root });
 }
@@ -139,9 +151,14 @@ export async function inSpan<T>(
   });
 }
 
-/** The active trace context as event metadata (W3C traceparent), or undefined when not tracing. */
+/**
+ * The active trace context as event metadata (W3C traceparent), or undefined when not tracing or
+ * when the trace is not kept: an untraced command's events carry nothing to store or to continue.
+ */
 export function traceMetadata(): EventMetadata | undefined {
   if (!provider) return undefined;
+  const active = trace.getActiveSpan()?.spanContext();
+  if (!active || (active.traceFlags & TraceFlags.SAMPLED) === 0) return undefined;
   const carrier: Record<string, string> = {};
   propagation.inject(context.active(), carrier);
   return carrier.traceparent ? (carrier as EventMetadata) : undefined;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { DomainError } from '@building/events/domain-error';
-import { inSpan, SpanKind, startTracing } from './tracing.ts';
+import { inSpan, SpanKind, startTracing, traceMetadata } from './tracing.ts';
 
 describe('spans', () => {
   const exporter = new InMemorySpanExporter();
@@ -13,7 +13,7 @@ describe('spans', () => {
   });
 
   it('marks our failures as errors with the exception, and a refusal only with its code', async () => {
-    tracing = startTracing('test', { exporter });
+    tracing = startTracing('test', { exporter, env: { TRACE_COMMANDS_RATIO: '1' } });
     const refused = inSpan('command AddCoupon', async () => {
       throw new DomainError('coupon-code-taken', 'taken');
     });
@@ -47,13 +47,34 @@ describe('which traces are kept', () => {
     });
   const names = () => exporter.getFinishedSpans().map((s) => s.name);
 
-  it('keeps every write, with its children, and the share of reads TRACE_READS_RATIO says', async () => {
-    await start({ TRACE_READS_RATIO: '0' });
+  it('keeps the share of writes TRACE_COMMANDS_RATIO says and of reads TRACE_READS_RATIO says, each with its children', async () => {
+    await start({ TRACE_READS_RATIO: '0', TRACE_COMMANDS_RATIO: '1' });
     for (const method of ['GET', 'POST', 'HEAD', 'PATCH']) await request(method);
     expect(names()).toEqual(['child', 'POST', 'child', 'PATCH']);
-    await start({ TRACE_READS_RATIO: '1' });
-    await request('GET');
+    await start({ TRACE_READS_RATIO: '1', TRACE_COMMANDS_RATIO: '0' });
+    for (const method of ['GET', 'POST']) await request(method);
     expect(names()).toEqual(['child', 'GET']);
+  });
+
+  it('keeps about one command in ten unless told otherwise, always with its children', async () => {
+    await start({});
+    for (let n = 0; n < 1000; n++) await request('POST');
+    const kept = names().filter((name) => name === 'POST').length;
+    // Trace ids are random: 1000 draws at 0.1 fall outside 50 - 150 about once in 10^7 runs.
+    expect(kept).toBeGreaterThan(50);
+    expect(kept).toBeLessThan(150);
+    expect(names().filter((name) => name === 'child')).toHaveLength(kept);
+  });
+
+  it('stores no trace context with the events of an untraced command', async () => {
+    const command = () =>
+      inSpan('POST', async () => traceMetadata(), { attributes: { 'http.request.method': 'POST' } });
+    await start({ TRACE_COMMANDS_RATIO: '0' });
+    expect(await command()).toBeUndefined();
+    await start({ TRACE_COMMANDS_RATIO: '1' });
+    expect(await command()).toEqual({
+      traceparent: expect.stringMatching(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/),
+    });
   });
 
   it('leaves the choice to an operator who names a sampler, and refuses a ratio that is none', async () => {
@@ -62,5 +83,8 @@ describe('which traces are kept', () => {
     expect(names()).toEqual(['child', 'GET']);
     await tracing!.stop();
     expect(() => startTracing('test', { exporter, env: { TRACE_READS_RATIO: '2' } })).toThrow(/from 0 to 1/);
+    expect(() => startTracing('test', { exporter, env: { TRACE_COMMANDS_RATIO: 'all' } })).toThrow(
+      /TRACE_COMMANDS_RATIO must be a number from 0 to 1/,
+    );
   });
 });
