@@ -1,8 +1,6 @@
 import type { Context, Next } from 'koa';
 import { context, propagation } from '@opentelemetry/api';
-import { inSpan, readUntraced, SpanKind, tracingOn } from './tracing.ts';
-
-const reads = new Set(['GET', 'HEAD']);
+import { inSpan, requestUntraced, SpanKind, tracingOn, untraced } from './tracing.ts';
 
 /**
  * A server span per request, continuing the caller's trace when it sends a W3C `traceparent`,
@@ -12,7 +10,7 @@ const reads = new Set(['GET', 'HEAD']);
 export function traceRequests() {
   return async function traceRequest(ctx: Context, next: Next) {
     if (!tracingOn()) return next();
-    if (reads.has(ctx.method) && !ctx.get('traceparent') && readUntraced()) return next();
+    if (!ctx.get('traceparent') && requestUntraced(ctx.method)) return untraced(next);
     const parent = propagation.extract(context.active(), ctx.headers);
     await inSpan(
       `${ctx.method}`,

@@ -1,5 +1,6 @@
 import {
   context,
+  createContextKey,
   propagation,
   SpanKind,
   SpanStatusCode,
@@ -14,6 +15,7 @@ import {
   BatchSpanProcessor,
   ParentBasedSampler,
   SimpleSpanProcessor,
+  SamplingDecision,
   TraceIdRatioBasedSampler,
   type Sampler,
   type SpanExporter,
@@ -26,14 +28,14 @@ import { otlpTraceExporter } from './otlp-exporter.ts';
 export { SpanKind };
 
 let provider: NodeTracerProvider | undefined;
-/** The share of reads that start a trace (undefined: an operator's sampler decides). */
-let readsShare: number | undefined;
 
-/** The shares of traces kept where no caller's trace is continued. */
+/** The shares of requests that start a trace when no caller's trace is continued. */
 interface Shares {
   reads: number;
   writes: number;
 }
+/** Undefined: an operator's sampler decides. */
+let shares: Shares | undefined;
 
 /** Whether this process traces: off unless OTEL_EXPORTER_OTLP_ENDPOINT is set (or a test turns it on). */
 export const tracingOn = () => provider !== undefined;
@@ -50,7 +52,7 @@ export function startTracing(
   const env = options.env ?? process.env;
   if (provider || (!options.exporter && !env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()))
     return { stop: async () => {} };
-  const shares: Shares | undefined = env.OTEL_TRACES_SAMPLER
+  const chosen: Shares | undefined = env.OTEL_TRACES_SAMPLER
     ? undefined
     : {
         reads: ratio('TRACE_READS_RATIO', env.TRACE_READS_RATIO, 0.01),
@@ -60,13 +62,13 @@ export function startTracing(
   const current = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? service }),
     // An operator's OTEL_TRACES_SAMPLER wins; else a share of the commands and of the reads.
-    ...(shares === undefined ? {} : { sampler: sharesSampled(shares) }),
+    ...(chosen === undefined ? {} : { sampler: sharesSampled(chosen.writes) }),
     spanProcessors: [options.exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(exporter)],
   });
   // The async-hooks context manager and the W3C trace-context propagator.
   current.register();
   provider = current;
-  readsShare = shares?.reads;
+  shares = chosen;
   return {
     async stop() {
       if (provider !== current) return;
@@ -82,11 +84,21 @@ export function startTracing(
 
 const tracer = () => trace.getTracer('building');
 
+const reads = new Set(['GET', 'HEAD']);
+const untracedKey = createContextKey('building.untraced');
+
 /**
- * Whether a read that continues no trace goes untraced: decided before any span is made, since
- * making an unsampled one (ids, context, propagation) cost cached reads a quarter of their rate.
+ * Whether a request that continues no trace goes untraced (a read by TRACE_READS_RATIO, a write by
+ * TRACE_COMMANDS_RATIO): decided before any span is made, since making an unsampled one (ids,
+ * context, propagation) cost cached reads a quarter of their rate, and a command's three a tenth
+ * of the service's CPU.
  */
-export const readUntraced = () => readsShare !== undefined && Math.random() >= readsShare;
+export const requestUntraced = (method: string) =>
+  shares !== undefined && Math.random() >= (reads.has(method) ? shares.reads : shares.writes);
+
+/** Runs `work` with no span made inside it (its commands and appends too): a request left out. */
+export const untraced = <T>(work: () => Promise<T>): Promise<T> =>
+  context.with(context.active().setValue(untracedKey, true), work);
 
 /** A share from 0 to 1 set by `name` (`fallback` when unset). */
 function ratio(name: string, setting: string | undefined, fallback: number): number {
@@ -97,23 +109,19 @@ function ratio(name: string, setting: string | undefined, fallback: number): num
 }
 
 /**
- * Traces `writes` of the commands (write requests, and the scheduler's commands, which start no
- * request) and `reads` of the reads (GET, HEAD) that start a trace; a span whose parent was sampled
- * is sampled too, so a kept command keeps its append, its relay publish and its projection. A
- * command's three spans cost the service about a tenth of a command's CPU when every one is sent
- * (bench/src/README.md): one in ten tells an operator where the time goes at a hundredth of it, and
- * TRACE_COMMANDS_RATIO=1 keeps them all. A cached read costs the server about 25 us: a span of its
- * own cost a quarter of the listing's throughput. The logs name every command, traced or not.
+ * The requests were chosen before their spans were made (requestUntraced): a request's root span
+ * is kept. Other roots (the scheduler's commands, a batch of events no kept command recorded) are
+ * kept at the commands' share. A span whose parent was kept is kept too, so a kept command keeps
+ * its append, its relay publish and its projection. The logs name every command, traced or not.
  */
-function sharesSampled(shares: Shares): Sampler {
-  const reads = new TraceIdRatioBasedSampler(shares.reads);
-  const writes = new TraceIdRatioBasedSampler(shares.writes);
+function sharesSampled(writesShare: number): Sampler {
+  const others = new TraceIdRatioBasedSampler(writesShare);
   const root: Sampler = {
-    shouldSample(context, traceId, _name, _kind, attributes) {
-      const method = attributes['http.request.method'];
-      return (method === 'GET' || method === 'HEAD' ? reads : writes).shouldSample(context, traceId);
-    },
-    toString: () => `SharesSampled{reads ${shares.reads}, writes ${shares.writes}}`,
+    shouldSample: (context, traceId, _name, _kind, attributes) =>
+      attributes['http.request.method'] === undefined
+        ? others.shouldSample(context, traceId)
+        : { decision: SamplingDecision.RECORD_AND_SAMPLED },
+    toString: () => `SharesSampled{${writesShare}}`,
   };
   return new ParentBasedSampler({ root });
 }
@@ -132,7 +140,7 @@ export async function inSpan<T>(
     attributes?: Record<string, string | number>;
   } = {},
 ): Promise<T> {
-  if (!provider) return work(undefined);
+  if (!provider || context.active().getValue(untracedKey)) return work(undefined);
   const { parent = context.active(), ...spanOptions } = options;
   return tracer().startActiveSpan(name, spanOptions, parent, async (span) => {
     try {

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { DomainError } from '@building/events/domain-error';
-import { inSpan, SpanKind, startTracing, traceMetadata } from './tracing.ts';
+import type { Context } from 'koa';
+import { inSpan, startTracing, traceMetadata } from './tracing.ts';
+import { traceRequests } from './trace-requests.ts';
 
 describe('spans', () => {
   const exporter = new InMemorySpanExporter();
@@ -40,35 +42,46 @@ describe('which traces are kept', () => {
     tracing = startTracing('test', { exporter, env });
   };
   afterEach(() => tracing?.stop());
-  const request = (method: string) =>
-    inSpan(method, async () => inSpan('child', async () => {}), {
-      kind: SpanKind.SERVER,
-      attributes: { 'http.request.method': method },
-    });
+  // A request through the server's tracing middleware, its handler making a span of its own.
+  const request = <T>(method: string, handle: () => Promise<T> = async () => undefined as T) => {
+    let handled: T | undefined;
+    const ctx = { method, headers: {}, state: {}, status: 200, get: () => '' } as unknown as Context;
+    return traceRequests()(ctx, async () => {
+      handled = await inSpan('child', handle);
+    }).then(() => handled);
+  };
   const names = () => exporter.getFinishedSpans().map((s) => s.name);
 
   it('keeps the share of writes TRACE_COMMANDS_RATIO says and of reads TRACE_READS_RATIO says, each with its children', async () => {
     await start({ TRACE_READS_RATIO: '0', TRACE_COMMANDS_RATIO: '1' });
     for (const method of ['GET', 'POST', 'HEAD', 'PATCH']) await request(method);
-    expect(names()).toEqual(['child', 'POST', 'child', 'PATCH']);
+    expect(names()).toEqual(['child', 'POST unmatched', 'child', 'PATCH unmatched']);
     await start({ TRACE_READS_RATIO: '1', TRACE_COMMANDS_RATIO: '0' });
     for (const method of ['GET', 'POST']) await request(method);
-    expect(names()).toEqual(['child', 'GET']);
+    expect(names()).toEqual(['child', 'GET unmatched']);
   });
 
-  it('keeps about one command in ten unless told otherwise, always with its children', async () => {
+  it('keeps about one command in ten unless told otherwise, always with its children, and no child of another', async () => {
     await start({});
     for (let n = 0; n < 1000; n++) await request('POST');
-    const kept = names().filter((name) => name === 'POST').length;
+    const kept = names().filter((name) => name === 'POST unmatched').length;
     // Trace ids are random: 1000 draws at 0.1 fall outside 50 - 150 about once in 10^7 runs.
     expect(kept).toBeGreaterThan(50);
     expect(kept).toBeLessThan(150);
     expect(names().filter((name) => name === 'child')).toHaveLength(kept);
   });
 
+  it('keeps about one read in a hundred unless told otherwise (a share of the reads, not a share of a share)', async () => {
+    await start({});
+    for (let n = 0; n < 3000; n++) await request('GET');
+    const kept = names().filter((name) => name === 'GET unmatched').length;
+    // 3000 draws at 0.01 (30 expected) fall outside 10 - 60 about once in 10^6 runs.
+    expect(kept).toBeGreaterThan(10);
+    expect(kept).toBeLessThan(60);
+  });
+
   it('stores no trace context with the events of an untraced command', async () => {
-    const command = () =>
-      inSpan('POST', async () => traceMetadata(), { attributes: { 'http.request.method': 'POST' } });
+    const command = () => request('POST', async () => traceMetadata());
     await start({ TRACE_COMMANDS_RATIO: '0' });
     expect(await command()).toBeUndefined();
     await start({ TRACE_COMMANDS_RATIO: '1' });
@@ -80,7 +93,7 @@ describe('which traces are kept', () => {
   it('leaves the choice to an operator who names a sampler, and refuses a ratio that is none', async () => {
     await start({ OTEL_TRACES_SAMPLER: 'always_on', TRACE_READS_RATIO: '0' });
     await request('GET');
-    expect(names()).toEqual(['child', 'GET']);
+    expect(names()).toEqual(['child', 'GET unmatched']);
     await tracing!.stop();
     expect(() => startTracing('test', { exporter, env: { TRACE_READS_RATIO: '2' } })).toThrow(/from 0 to 1/);
     expect(() => startTracing('test', { exporter, env: { TRACE_COMMANDS_RATIO: 'all' } })).toThrow(
