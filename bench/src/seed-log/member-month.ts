@@ -16,7 +16,7 @@ import {
 } from '@building/domain/testing/rent-payments';
 import { chooseLanguage, markNotificationsRead, setEmailPreferences } from '@building/domain/user/commands';
 import type { GeneratedCommands } from './generated-commands.ts';
-import { chargeMonth, payAtDesk, type LeaseMonth } from './month-account.ts';
+import { chargeMonth, paidOn, payAtDesk, type LeaseMonth } from './month-account.ts';
 import type { SeededRandom } from '@building/domain/testing/seeded-random';
 
 /**
@@ -40,11 +40,11 @@ export async function liveMonth(commands: GeneratedCommands, coupons: readonly s
   if (late || unpaid) await remind('due');
   if (unpaid || (late && random.chance(0.15))) await remind('overdue');
   await chargeMonth(commands, lease, late || unpaid);
-  if (!unpaid && random.chance(0.2)) await payAtDesk(commands, lease);
+  if (!unpaid && random.chance(0.2)) await payAtDesk(commands, lease, late);
   else if (!unpaid) {
     // Part at the desk first, now and then: the card pays the rest of the month.
-    if (random.chance(0.5)) await payAtDesk(commands, lease, 0.5);
-    await payRent(commands, coupons, lease, member);
+    if (random.chance(0.5)) await payAtDesk(commands, lease, late, 0.5);
+    await payRent(commands, coupons, lease, member, late);
   }
   if (random.chance(0.06)) await maintenanceRequest(commands, lease, member);
   if (random.chance(0.15)) await run((now) => markNotificationsRead(context, { caller: member, now }));
@@ -63,8 +63,13 @@ async function payRent(
   coupons: readonly string[],
   lease: LeaseMonth,
   member: Caller,
+  late: boolean,
 ) {
-  const { context, random, run, attempt } = commands;
+  const { context, random } = commands;
+  // Paid in its month (paidOn), as the desk's payments are.
+  const when = paidOn(lease, late);
+  const run: GeneratedCommands['run'] = (command) => commands.run((now) => command(when(now)));
+  const attempt: GeneratedCommands['attempt'] = (command) => commands.attempt((now) => command(when(now)));
   const code = coupons.length > 0 && random.chance(0.2) ? coupons[random.below(coupons.length)] : undefined;
   const open = (withCode: string | undefined) => {
     const request = { ...lease, code: withCode };
@@ -84,7 +89,7 @@ async function payRent(
     await run((now) => intentDeclined(context, first, decline, now));
   }
   await run((now) => intentSucceeded(context, first, now));
-  if (second) await refund(commands, second);
+  if (second) await refund({ ...commands, run }, second);
 }
 
 /** The second tab's charge went through after the month was paid: the provider refunds it. */

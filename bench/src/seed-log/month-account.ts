@@ -84,11 +84,28 @@ export async function chargeMonth(commands: GeneratedCommands, lease: LeaseMonth
 }
 
 /**
+ * When a month's money is paid. The generator's clock moves a minute a command, so a lease's later
+ * months lie years past it, and no payment may be more than 12 months ahead: the money is paid in
+ * its month, by the 2nd, or on the 10th when late (after its late fee). Never before the clock.
+ */
+export function paidOn(lease: LeaseMonth, late: boolean): (now: Date) => Date {
+  const day = startOfBuildingDay(lease.year, monthIndexOf(lease.month), late ? 10 : 2);
+  return (now) => (now < day ? new Date(day.getTime() + (now.getTime() % 3_600_000)) : now);
+}
+
+/**
  * Rent and charges paid at the desk, by bank or by mobile money: in full, or in two parts (`share`:
  * that part of what the month still owes); the odd payment recorded in error is reversed.
  */
-export async function payAtDesk(commands: GeneratedCommands, lease: LeaseMonth, share = 1): Promise<void> {
-  const { context, random, admin, attempt } = commands;
+export async function payAtDesk(
+  commands: GeneratedCommands,
+  lease: LeaseMonth,
+  late: boolean,
+  share = 1,
+): Promise<void> {
+  const { context, random, admin } = commands;
+  const when = paidOn(lease, late);
+  const attempt: GeneratedCommands['attempt'] = (command) => commands.attempt((now) => command(when(now)));
   const owed = Math.floor((await remaining(commands, lease)) * share);
   if (owed <= 0) return;
   const parts =
