@@ -4,7 +4,9 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { currentLanguage } from './i18n/i18n.ts';
+import { prepareLanding } from './app/landing-route.ts';
+import { landingPreparations } from './app/router.tsx';
+import { i18nReady, wantedLanguage } from './i18n/i18n.ts';
 import { bengaliFontReady, registerBengaliFont } from './lib/bengali-font.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
@@ -13,11 +15,17 @@ if (!root) throw new Error('index.html has no #root element');
 
 // The taka sign (৳) and Bangla text in a font of our own: many devices have no Bengali font.
 registerBengaliFont();
-// A Bangla reader's first page waits for the app's Bengali font: drawn once, in its font.
-void (currentLanguage() === 'bn' ? bengaliFontReady() : Promise.resolve()).then(() =>
+const queryClient = createQueryClient();
+// The first page is drawn once, as it is: a Bangla reader's waits for its words (fetched only for
+// them) and the app's Bengali font, a landing route's for its code and first read.
+void Promise.all([
+  i18nReady.catch(() => undefined), // no Bangla words: the page in English beats no page
+  wantedLanguage() === 'bn' ? bengaliFontReady() : undefined,
+  prepareLanding(landingPreparations, location.pathname, location.search, queryClient),
+]).then(() =>
   createRoot(root).render(
     <StrictMode>
-      <App queryClient={createQueryClient()} />
+      <App queryClient={queryClient} />
     </StrictMode>,
   ),
 );

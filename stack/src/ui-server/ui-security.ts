@@ -1,3 +1,5 @@
+import { earlyReadHash } from './early-read.ts';
+
 /** The UI's settings handed to the browser at run time (`/config.js`): the same names as Vite's. */
 export type UiRuntimeConfig = Record<`VITE_${string}`, string>;
 
@@ -20,7 +22,8 @@ const origin = (url: string | undefined): string[] => {
 
 /**
  * Content-Security-Policy allowing only the app's own API origins and what sign-in, the payment
- * form and the map need. Inline styles stay allowed: React and Leaflet set style attributes.
+ * form and the map need. Inline styles stay allowed: React and Leaflet set style attributes. The
+ * one inline script is the landing route's early read, allowed by its hash.
  */
 export function contentSecurityPolicy(config: UiRuntimeConfig): string {
   const command = origin(config.VITE_COMMAND_URL ?? 'http://127.0.0.1:4001');
@@ -48,7 +51,7 @@ export function contentSecurityPolicy(config: UiRuntimeConfig): string {
 
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...stripe, ...(realFirebase ? ['https://apis.google.com'] : [])],
+    'script-src': ["'self'", earlyReadHash, ...stripe, ...(realFirebase ? ['https://apis.google.com'] : [])],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': [
       "'self'",

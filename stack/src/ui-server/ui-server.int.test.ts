@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,10 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'building-ui-dist-'));
   mkdirSync(join(dist, 'assets'));
   mkdirSync(join(dist, '.vite'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><head><title>Building</title></head><body><div id="root"></div></body>',
+  );
   writeFileSync(join(dist, 'assets', 'main-abc123.js'), script);
   writeFileSync(join(dist, 'assets', 'main-abc123.js.map'), '{"sources":["secret source"]}');
   // The build's chunk graph: the listing's route imports one chunk of its own and one the entry has.
@@ -105,6 +109,24 @@ describe('the UI server', () => {
     expect((await get('/apartment?page=3')).headers.link).toBe(`${preconnect}, ${listingChunks}`);
     for (const path of ['/', '/dashboard/payments'])
       expect((await get(path)).headers.link, path).toBe(preconnect);
+  });
+
+  it("starts the listing's first read from the page's head, a script the policy allows by its hash", async () => {
+    const listing = await get('/apartment', { 'accept-encoding': 'br' });
+    const html = brotliDecompressSync(listing.body).toString();
+    const [, attributes, text] = /<script ([^>]*)>([^<]*)<\/script>\s*<title>/.exec(html) ?? [];
+    expect(attributes).toBe(
+      'data-read="http://127.0.0.1:4002/apartment?page=0" data-base="http://127.0.0.1:4002"',
+    );
+    const scriptSources = String(listing.headers['content-security-policy'])
+      .split('; ')
+      .find((directive) => directive.startsWith('script-src '))
+      ?.split(' ');
+    expect(scriptSources).toContain(`'sha256-${createHash('sha256').update(text!).digest('base64')}'`);
+    expect(scriptSources).not.toContain("'unsafe-inline'");
+    // Another page of the listing, or another page, reads nothing early.
+    for (const path of ['/', '/apartment?page=3', '/dashboard/payments'])
+      expect((await get(path)).body.toString(), path).not.toContain('<script');
   });
 
   it('caches hashed assets for a year, compressed as the browser accepts', async () => {

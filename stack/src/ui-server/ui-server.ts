@@ -1,3 +1,4 @@
+import { withEarlyRead } from './early-read.ts';
 import { preconnectLinks, queryBaseUrl } from './preconnect.ts';
 import { landingRouteReads, routeModulePreloads } from './route-preloads.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -35,6 +36,14 @@ export function createUiHandler(options: Pick<UiServerOptions, 'distDir' | 'conf
   const preconnect = preconnectLinks(options.config);
   const modulePreloads = routeModulePreloads(options.distDir);
   const query = queryBaseUrl(options.config);
+  /** index.html as a landing route with a first read serves it: the read started from its head. */
+  const earlyIndex = new Map<string, UiFile>();
+  if (query)
+    for (const [path, read] of Object.entries(landingRouteReads))
+      earlyIndex.set(
+        path,
+        uiFile('index.html', Buffer.from(withEarlyRead(index.body.toString(), query, read))),
+      );
   /** What the page at `path` links ahead: its connections, its chunks and (page 1) its first read. */
   const linksFor = (path: string, hasQuery: boolean) => {
     const read = landingRouteReads[path];
@@ -62,8 +71,13 @@ export function createUiHandler(options: Pick<UiServerOptions, 'distDir' | 'conf
       return;
     }
     if (file === index) {
-      const links = linksFor(path!, (request.url ?? '').includes('?'));
+      const hasQuery = (request.url ?? '').includes('?');
+      const links = linksFor(path!, hasQuery);
       if (links) response.setHeader('Link', links);
+      if (!hasQuery) {
+        send(request, response, earlyIndex.get(path!) ?? file);
+        return;
+      }
     }
     send(request, response, file);
   };

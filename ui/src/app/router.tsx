@@ -7,9 +7,11 @@ import { RouteErrorBoundary } from '../components/route-error-boundary.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { HomeRoute } from '../features/home/routes/home-route.tsx';
 import { preloadIdentity } from '../lib/auth.tsx';
+import { preloadableRoute, type LandingPreparation } from './landing-route.ts';
 
 // The landing page ships in the entry chunk; every other route is its own chunk.
-const ApartmentsRoute = lazy(() => import('../features/apartments/routes/apartments-route.tsx'));
+const apartments = preloadableRoute(() => import('../features/apartments/routes/apartments-route.tsx'));
+const ApartmentsRoute = apartments.Route;
 // The sign-in pages fetch the identity SDK alongside their own chunk, not on the first click.
 const LoginRoute = lazy(() => {
   preloadIdentity();
@@ -20,6 +22,20 @@ const SignUpRoute = lazy(() => {
   return import('../features/auth/routes/sign-up-route.tsx');
 });
 const DashboardRoute = lazy(() => import('./dashboard-routes.tsx'));
+
+/**
+ * The pages a visitor lands on whose code is split off the entry, and what their first render
+ * needs (main.tsx prepares them before it): the listing's code and its page of apartments.
+ */
+export const landingPreparations: Readonly<Record<string, LandingPreparation>> = {
+  '/apartment': async (queryClient, search) => {
+    const [{ apartmentsQueryOptions, pageFromSearch }] = await Promise.all([
+      import('../features/apartments/api/get-apartments.ts'),
+      apartments.preload(),
+    ]);
+    await queryClient.prefetchQuery(apartmentsQueryOptions(pageFromSearch(new URLSearchParams(search))));
+  },
+};
 
 /** All routes of the app, in one place. Dashboard children are nested under /dashboard. */
 export function AppRouter() {

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
+import type { BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { bn } from './bn.ts';
 import { en } from './en.ts';
 
 export const languages = ['en', 'bn'] as const;
@@ -10,11 +10,31 @@ export type Language = (typeof languages)[number];
 /** Where the reader's choice is remembered (the browser's language decides the first visit). */
 export const languageStorageKey = 'language';
 
-void i18next
+/**
+ * Bangla's dictionary is a chunk of its own, fetched only for a Bangla reader (before the first
+ * page) or on the switch: an English reader's first page does not wait for words it never shows.
+ * English, the fallback, ships with the app.
+ */
+const lazyDictionaries: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    if (language !== 'bn') return callback(null, {});
+    import('./bn.ts').then(
+      ({ bn }) => callback(null, bn),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+/** Settles once the reader's language has its words (at once for English). */
+export const i18nReady: Promise<unknown> = i18next
   .use(LanguageDetector)
+  .use(lazyDictionaries)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: en }, bn: { translation: bn } },
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
     supportedLngs: languages,
     fallbackLng: 'en',
     nonExplicitSupportedLngs: true,
@@ -35,6 +55,9 @@ const markDocument = (language: string) => {
 };
 markDocument(i18next.resolvedLanguage ?? 'en');
 i18next.on('languageChanged', markDocument);
+
+/** The language the reader chose or the browser asks for, known before its words have arrived. */
+export const wantedLanguage = (): Language => (i18next.languages?.[0] === 'bn' ? 'bn' : 'en');
 
 export const currentLanguage = (): Language => (i18next.resolvedLanguage === 'bn' ? 'bn' : 'en');
 

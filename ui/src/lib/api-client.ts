@@ -1,6 +1,7 @@
 import { refusalOfType, type RefusalCode } from '@building/events/refusals';
 import { translate } from '../i18n/i18n.ts';
 import { clearAccessToken, getAccessToken } from './access-token.ts';
+import { takeEarlyRead } from './early-reads.ts';
 import { env } from './env.ts';
 import { lastPosition, recordPosition } from './position-store.ts';
 
@@ -102,7 +103,9 @@ export async function query(path: string, options: QueryOptions = {}): Promise<u
   const minPosition = options.minPosition ?? lastPosition();
   const headers: Record<string, string> = {};
   if (minPosition > 0) headers['X-Min-Position'] = String(minPosition);
-  return call(env.queryUrl, path, { method: 'GET', headers, signal: options.signal });
+  // A read the page started early answers only one that waits for no write.
+  const early = minPosition > 0 ? undefined : takeEarlyRead(`${env.queryUrl}${path}`);
+  return call(env.queryUrl, path, { method: 'GET', headers, signal: options.signal, early });
 }
 
 interface Call {
@@ -110,6 +113,8 @@ interface Call {
   headers: Record<string, string>;
   body?: BodyInit;
   signal?: AbortSignal;
+  /** The same request, already sent by the page (used once, and not after a 401). */
+  early?: Promise<Response>;
 }
 
 /** Downloads a file from the command-service (e.g. a PDF receipt), with the token like every call. */
@@ -152,9 +157,11 @@ async function send(baseUrl: string, path: string, init: Call, renewed = false):
   const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
 
+  const { early, ...request } = init;
   let response: Response;
   try {
-    response = await fetch(`${baseUrl}${path}`, { ...init, headers });
+    response =
+      (await early?.catch(() => undefined)) ?? (await fetch(`${baseUrl}${path}`, { ...request, headers }));
   } catch (error) {
     if (init.signal?.aborted) throw error;
     throw new ApiError(translate('api.unreachable'), 0);
@@ -167,7 +174,7 @@ async function send(baseUrl: string, path: string, init: Call, renewed = false):
     renewSession &&
     (await renewSession().catch(() => false))
   )
-    return send(baseUrl, path, init, true);
+    return send(baseUrl, path, request, true);
   if (response.status === 401) {
     clearAccessToken();
     await onUnauthorized?.();

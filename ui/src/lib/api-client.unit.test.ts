@@ -46,6 +46,20 @@ describe('api client', () => {
     expect(seen.at(-1)?.headers.get('x-min-position')).toBe('90');
   });
 
+  it("answers a read the page's HTML already started with that answer, once", async () => {
+    seen.length = 0;
+    capture(`${env.queryUrl}/apartment?page=0`, () => HttpResponse.json({ from: 'network' }));
+    window.__earlyReads = {
+      [`${env.queryUrl}/apartment?page=0`]: Promise.resolve(Response.json({ from: 'page' })),
+    };
+    expect(await query('/apartment?page=0')).toEqual({ from: 'page' });
+    expect(seen).toHaveLength(0);
+    // Taken: the next read of the same page goes to the network.
+    expect(await query('/apartment?page=0')).toEqual({ from: 'network' });
+    expect(seen).toHaveLength(1);
+    delete window.__earlyReads;
+  });
+
   it('turns a problem+json answer into an ApiError naming the bad fields', async () => {
     capture(`${env.commandUrl}/addCoupon`, () =>
       HttpResponse.json(

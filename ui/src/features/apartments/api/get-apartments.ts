@@ -23,7 +23,15 @@ export const apartmentsQueryOptions = (page: number) =>
     queryFn: ({ signal }) => getApartments(page, signal),
     // Keep the current page on screen while the next one loads.
     placeholderData: keepPreviousData,
+    // The page read just before the first render (main.tsx) is not read again as the listing mounts.
+    staleTime: 5000,
   });
+
+/** The page in the address is numbered from 1 (`?page=2`); the API counts from 0. */
+export function pageFromSearch(params: URLSearchParams): number {
+  const fromAddress = Number.parseInt(params.get('page') ?? '1', 10);
+  return Number.isSafeInteger(fromAddress) && fromAddress > 1 ? fromAddress - 1 : 0;
+}
 
 export const useApartments = (page: number) => useQuery(apartmentsQueryOptions(page));
 

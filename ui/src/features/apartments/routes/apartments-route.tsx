@@ -7,7 +7,7 @@ import { ApartmentPlaceholders } from '../components/apartment-placeholders.tsx'
 import { useAuth } from '../../../lib/auth.tsx';
 import { latestRequestBySi, useMyAgreements } from '../../../lib/my-agreements.ts';
 import { useRoles } from '../../../lib/use-roles.ts';
-import { pageCountFor, useApartments, type Apartment } from '../api/get-apartments.ts';
+import { pageCountFor, pageFromSearch, useApartments, type Apartment } from '../api/get-apartments.ts';
 import { useRequestAgreement } from '../api/request-agreement.ts';
 import { useWithdrawAgreement } from '../../../lib/withdraw-agreement.ts';
 import { AgreementButton, type AgreementAvailability } from '../components/agreement-button.tsx';
@@ -15,11 +15,10 @@ import { confirmAndRequest, confirmAndWithdraw } from '../../../lib/agreement-di
 import { ApartmentCard } from '../components/apartment-card.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 
-/** The page in the address is numbered from 1 (`?page=2`); the API counts from 0. */
+/** The page in the address (numbered from 1 there, from 0 here) and a way to go to another. */
 function usePageParam(): [number, (page: number) => void] {
   const [params, setParams] = useSearchParams();
-  const fromAddress = Number.parseInt(params.get('page') ?? '1', 10);
-  const page = Number.isSafeInteger(fromAddress) && fromAddress > 1 ? fromAddress - 1 : 0;
+  const page = pageFromSearch(params);
   return [page, (next) => setParams(next > 0 ? { page: String(next + 1) } : {})];
 }
 
