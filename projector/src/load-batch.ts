@@ -127,18 +127,9 @@ function streamsToLoad(view: ViewBatch, steps: readonly Step[]): string[] {
   return [...streams];
 }
 
-/**
- * Per table, the key and lookup values these steps' changes need that are not loaded yet. A key
- * that only `insert`s touch, in a table no change can find by a lookup column, is not loaded:
- * nothing in the batch reads its row, and its insert is written with ON CONFLICT DO NOTHING (an
- * existing row stays as it is, as when the load had found it). Most of a catch-up's rows are such
- * (journal, account and ledger lines), and looking each up first cost Postgres a fifth of its time.
- */
+/** Per table, the key and lookup values these steps' changes need that are not loaded yet. */
 function rowsToLoad(view: ViewBatch, steps: readonly Step[]) {
-  const needs = new Map<
-    string,
-    { keys: Set<string>; lookups: Map<string, Set<string>>; insertedOnly: Set<string> }
-  >();
+  const needs = new Map<string, { keys: Set<string>; lookups: Map<string, Set<string>> }>();
   for (const step of steps) {
     if (isSkipped(step) || !view.handles.has(step.type) || !view.tracks(step.stream)) continue;
     let changes = view.planned.get(step);
@@ -160,27 +151,17 @@ function rowsToLoad(view: ViewBatch, steps: readonly Step[]) {
       } catch {
         continue; // an unusable change: the fold parks its event
       }
-      let entry = needs.get(change.table);
-      if (!entry) {
-        entry = { keys: new Set<string>(), lookups: new Map(), insertedOnly: new Set<string>() };
-        needs.set(change.table, entry);
-      }
+      const entry = needs.get(change.table) ?? { keys: new Set<string>(), lookups: new Map() };
       if ('key' in target) {
-        if (table.loadedKeys.has(target.key)) continue;
-        if ('insert' in change && !table.spec.lookups?.length && !entry.keys.has(target.key))
-          entry.insertedOnly.add(target.key);
-        else {
-          entry.keys.add(target.key);
-          entry.insertedOnly.delete(target.key);
-        }
+        if (!table.loadedKeys.has(target.key)) entry.keys.add(target.key);
       } else if (!table.loadedLookups.get(target.column)!.has(target.value)) {
         const values = entry.lookups.get(target.column) ?? new Set<string>();
         values.add(target.value);
         entry.lookups.set(target.column, values);
       }
+      if (entry.keys.size + entry.lookups.size > 0) needs.set(change.table, entry);
     }
   }
-  for (const [key, entry] of needs) if (entry.keys.size + entry.lookups.size === 0) needs.delete(key);
   return needs;
 }
 

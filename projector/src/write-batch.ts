@@ -195,17 +195,12 @@ interface RowWrite {
   created: boolean;
 }
 
-/**
- * What a table's fold must write back: created rows whole, existing ones with the columns that
- * changed. A row created by inserts alone without its key being loaded (load-batch.ts's
- * rowsToLoad) may exist already: it is not `created`, so it goes in with ON CONFLICT DO NOTHING.
- */
+/** What a table's fold must write back: created rows whole, existing ones with the columns that changed. */
 function rowWrites(table: TableRows): RowWrite[] {
   const writes: RowWrite[] = [];
   for (const key of new Set([...table.created, ...table.changed.keys()])) {
     const set = [...(table.changed.get(key) ?? [])].filter((c) => c !== table.spec.key).sort();
-    const created = table.created.has(key) && table.loadedKeys.has(key);
-    writes.push({ row: table.rows.get(key)!, set, created });
+    writes.push({ row: table.rows.get(key)!, set, created: table.created.has(key) });
   }
   return writes;
 }
