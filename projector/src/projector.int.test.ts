@@ -230,6 +230,58 @@ describe.skipIf(missing('postgres'))('the projector', () => {
     ['live batches', 0],
     ['catch-up batches', 300],
   ])(
+    'an insert of a key that is there already changes nothing, in the same batch or a later one (%s)',
+    async (_, fillers) => {
+      const g = await createViewsHarness(`projector_insert_${fillers}`);
+      try {
+        // Rows keyed by a code's first letter: the first coupon of each letter makes the row.
+        const model = defineReadModel({
+          ...couponsView,
+          version: 98,
+          tables: ['firsts'],
+          events: ['CouponAdded'],
+        });
+        const firsts = defineProjection(model, {
+          tables: { firsts: { key: 'letter', columns: { letter: column.text(), code: column.text() } } },
+          on: {
+            CouponAdded: ({ data }) => [
+              { table: 'firsts', insert: { letter: data.code[0], code: data.code } },
+            ],
+          },
+        });
+        const targets = [liveTarget(firsts)];
+        await migrateProjector(g.db, targets);
+        const projector = createProjector({ db: g.db, targets });
+        for (const code of ['AX1', 'BX1', 'AX2']) await g.history.addCoupon(code, 5);
+        const filler = Array.from({ length: fillers }, (_, i) => `Z${String(i).padStart(3, '0')}`);
+        for (const code of filler) await g.history.addCoupon(code, 5);
+        await g.history.addCoupon('BX2', 5);
+        const events: StoredEvent[] = [];
+        for await (const page of g.store.readAll()) events.push(...page);
+        const rows = () => g.db('coupons_v98_firsts').whereIn('letter', ['A', 'B']).orderBy('letter');
+        const expected = [
+          { letter: 'A', code: 'AX1' },
+          { letter: 'B', code: 'BX1' },
+        ];
+
+        await projector.project(events.slice(0, -1)); // AX1 and AX2 in one batch
+        expect(await rows()).toEqual(expected);
+        await projector.project(events.slice(-1)); // BX2 in a later one
+        expect(await rows()).toEqual(expected);
+        const before = await hashViews(g.db, targets);
+        await projector.project(events);
+        expect(await hashViews(g.db, targets)).toBe(before);
+        expect(await g.db('parked_events').select('error')).toEqual([]);
+      } finally {
+        await g.drop();
+      }
+    },
+  );
+
+  it.each([
+    ['live batches', 0],
+    ['catch-up batches', 300],
+  ])(
     'two instances projecting the same new streams at once (%s): the second waits for the first, then applies nothing twice',
     async (_, fillers) => {
       const g = await createViewsHarness(`projector_race_${fillers}`);

@@ -1,4 +1,4 @@
-import { changeTarget, keyOf, type Row, type RowChange } from './row-changes.ts';
+import { changeTarget, keyOf, type Row, type RowChange, type RowTarget } from './row-changes.ts';
 import { defaultRow, type TableSpec } from './table-spec.ts';
 
 const same = (a: unknown, b: unknown) =>
@@ -6,13 +6,17 @@ const same = (a: unknown, b: unknown) =>
     ? (a ?? null) === (b ?? null)
     : keyOf(a) === keyOf(b);
 
-/** Throws when a change cannot apply to a table of `spec` whatever its rows: no key or lookup, an unknown column. */
-export function checkChange(spec: TableSpec, change: RowChange): void {
-  changeTarget(spec, change);
+/**
+ * Throws when a change cannot apply to a table of `spec` whatever its rows: no key or lookup, an
+ * unknown column. Returns the row(s) it is about.
+ */
+export function checkChange(spec: TableSpec, change: RowChange): RowTarget {
+  const target = changeTarget(spec, change);
   const row = 'insert' in change ? change.insert : 'upsert' in change ? change.upsert : change.update;
-  for (const column of Object.keys(row)) {
+  for (const column in row) {
     if (!(column in spec.columns)) throw new Error(`no column ${column} in ${change.table}`);
   }
+  return target;
 }
 
 /**

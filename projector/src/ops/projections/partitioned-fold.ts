@@ -1,7 +1,7 @@
 import { streamPrefix } from '@building/events/streams';
 import { admit } from '../../view-batch.ts';
 import type { ProjectionTarget } from '../../projection-target.ts';
-import { changeTarget, type RowChange } from '../../row-changes.ts';
+import type { RowChange, RowTarget } from '../../row-changes.ts';
 import { checkChange, TableRows } from '../../table-rows.ts';
 import { isSkipped, type Park, type ProjectorLog, type Step } from '../../view-batch.ts';
 import { ChangeShapes, type FlatChange } from './change-shapes.ts';
@@ -110,12 +110,13 @@ export class PartitionedFold {
       if (!this.handles[view]!.has(step.type)) continue;
       const projection = this.targets[view]!.projection;
       let changes: ReadonlyArray<RowChange>;
+      const targets: RowTarget[] = [];
       try {
         changes = projection.evolve(step);
         for (const change of changes) {
           const spec = projection.tables[change.table];
           if (!spec) throw new Error(`${this.targets[view]!.key} has no table ${change.table}`);
-          checkChange(spec, change);
+          targets.push(checkChange(spec, change));
         }
       } catch (error) {
         const failed = this.failures.get(seq) ?? [];
@@ -123,9 +124,11 @@ export class PartitionedFold {
         this.failures.set(seq, failed);
         continue;
       }
-      for (const change of changes) {
-        const target = changeTarget(projection.tables[change.table]!, change);
-        const spilled: Change = [seq, view, ...this.shapes.flatten(change)];
+      for (let index = 0; index < changes.length; index++) {
+        const change = changes[index]!;
+        const target = targets[index]!;
+        const spilled = [seq, view] as Change;
+        this.shapes.flattenInto(change, spilled);
         if ('key' in target) this.changes.add(partitionOf(target.key, this.partitions), spilled);
         else for (let p = 0; p < this.partitions; p++) this.changes.add(p, spilled);
       }
