@@ -78,7 +78,11 @@ describe("a month's bill at the desk and by card, in Chromium on a phone", () =>
     await shot(admin, 'admin-charges');
 
     // No reload: the scheduler issues the month's service charge from the plan, the reading its bill.
-    await member.getByRole('cell', { name: 'Service charge', exact: true }).first().waitFor(patience);
+    // On the phone each cell is named by its column too ("Description Service charge").
+    await member
+      .getByRole('cell', { name: /Service charge$/ })
+      .first()
+      .waitFor(patience);
     await member
       .getByRole('cell', { name: 'Electricity: meter 1,000 to 1,100 (100 units)' })
       .waitFor(patience);
