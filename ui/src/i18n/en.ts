@@ -891,7 +891,7 @@ export const en = {
     none: 'No charges this month.',
     cancelled: 'Cancelled',
     cancel: 'Cancel charge',
-    cancelFor: 'Cancel the charge of {{amount}} on {{apartment}}',
+    cancelFor: 'Cancel charge of {{amount}} on {{apartment}}',
     cancelTitle: 'Cancel the charge of {{amount}} on {{apartment}}?',
     cancelledToast: 'Charge cancelled',
     reason: 'Reason',

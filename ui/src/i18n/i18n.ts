@@ -53,11 +53,14 @@ export const i18nReady: Promise<unknown> = i18next
 const markDocument = (language: string) => {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 };
-markDocument(i18next.resolvedLanguage ?? 'en');
-i18next.on('languageChanged', markDocument);
-
 /** The language the reader chose or the browser asks for, known before its words have arrived. */
 export const wantedLanguage = (): Language => (i18next.languages?.[0] === 'bn' ? 'bn' : 'en');
+
+// The reader's language from the start, not English until Bangla's words have arrived: the first
+// render waits for them, and a screen reader or a test reading the page's language meanwhile is told
+// the page it is about to get.
+markDocument(wantedLanguage());
+i18next.on('languageChanged', markDocument);
 
 export const currentLanguage = (): Language => (i18next.resolvedLanguage === 'bn' ? 'bn' : 'en');
 
