@@ -55,13 +55,16 @@ export default function AccountRoute() {
                   <td>{formatLongDate(line.date)}</td>
                   <td>{line.month && line.year !== null ? monthOf(line.month, line.year) : null}</td>
                   <td>
-                    {lineWords(line.description, t)}
-                    {line.method && (
-                      <span className="tag is-light ml-2">
-                        {t(`account.methods.${line.method as 'cash'}`)}
-                        {line.reference ? ` · ${line.reference}` : ''}
-                      </span>
-                    )}
+                    {/* One box beside the phone card's label: the words and the method's tag wrap together. */}
+                    <span>
+                      {lineWords(line.description, t)}
+                      {line.method && (
+                        <span className="tag is-light ml-2">
+                          {t(`account.methods.${line.method as 'cash'}`)}
+                          {line.reference ? ` · ${line.reference}` : ''}
+                        </span>
+                      )}
+                    </span>
                   </td>
                   <td className="has-text-right">{line.debit ? formatTaka(line.debit) : null}</td>
                   <td className="has-text-right">{line.credit ? formatTaka(line.credit) : null}</td>
