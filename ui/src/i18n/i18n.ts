@@ -53,14 +53,17 @@ export const i18nReady: Promise<unknown> = i18next
 const markDocument = (language: string) => {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 };
+/** Ours of a language code: a browser asks for `bn-BD` or `en-GB`. */
+const languageOf = (code: string | undefined): Language => (code?.split('-')[0] === 'bn' ? 'bn' : 'en');
+
 /** The language the reader chose or the browser asks for, known before its words have arrived. */
-export const wantedLanguage = (): Language => (i18next.languages?.[0] === 'bn' ? 'bn' : 'en');
+export const wantedLanguage = (): Language => languageOf(i18next.languages?.[0]);
 
 // The reader's language from the start, not English until Bangla's words have arrived: the first
 // render waits for them, and a screen reader or a test reading the page's language meanwhile is told
 // the page it is about to get.
 markDocument(wantedLanguage());
-i18next.on('languageChanged', markDocument);
+i18next.on('languageChanged', (code: string) => markDocument(languageOf(code)));
 
 export const currentLanguage = (): Language => (i18next.resolvedLanguage === 'bn' ? 'bn' : 'en');
 

@@ -4,7 +4,7 @@ import { backend } from '../testing/backend.ts';
 import { renderRoute, waitForSession } from '../testing/render-route.tsx';
 import { bn } from './bn.ts';
 import { en } from './en.ts';
-import { languageStorageKey } from './i18n.ts';
+import { i18next, languageStorageKey } from './i18n.ts';
 
 /** Every leaf key of a translation, as 'area.key'. */
 const keysOf = (tree: object, prefix = ''): string[] =>
@@ -29,6 +29,13 @@ describe('Bangla and English', () => {
     expect(keysOf(bn).filter((key) => /অগ্রিম|লিজ/.test(pick(bn, key)))).toEqual([]);
     expect(pick(bn, 'account.lines.depositPaid')).toContain('জামানত');
     expect(pick(bn, 'refusals.month-outside-lease')).toContain('ভাড়া');
+  });
+
+  it('marks the page with the language, whatever region the browser names with it', async () => {
+    await i18next.changeLanguage('bn-BD');
+    expect(document.documentElement.lang).toBe('bn');
+    await i18next.changeLanguage('en-GB');
+    expect(document.documentElement.lang).toBe('en');
   });
 
   it('switches the site to Bangla, with Bangla digits and taka, and remembers it', async () => {
