@@ -89,14 +89,28 @@ function runInItsOwnProcess(bench: Benchmark): Promise<BenchOutcome> {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve) =>
     child.once('close', (code) => {
-      const line = output.trim().split('\n').at(-1) ?? '';
-      try {
-        resolve(JSON.parse(line) as BenchOutcome);
-      } catch {
-        resolve({ bench: bench.name, figures: [], error: `its process exited with ${code} and no figures` });
-      }
+      // The outcome is the last line that is one: a line a server logged on its way out may follow it.
+      const outcome = output.trim().split('\n').reverse().map(outcomeIn).find(Boolean);
+      resolve(
+        outcome ?? {
+          bench: bench.name,
+          figures: [],
+          error: `its process exited with ${code} and no figures`,
+        },
+      );
     }),
   );
+}
+
+function outcomeIn(line: string): BenchOutcome | undefined {
+  try {
+    const parsed = JSON.parse(line) as Partial<BenchOutcome>;
+    return typeof parsed.bench === 'string' && Array.isArray(parsed.figures)
+      ? (parsed as BenchOutcome)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 // Exit explicitly: a pool or listener left open by a crashed benchmark must not hang the run.
