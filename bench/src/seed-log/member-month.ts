@@ -16,7 +16,7 @@ import {
 } from '@building/domain/testing/rent-payments';
 import { chooseLanguage, markNotificationsRead, setEmailPreferences } from '@building/domain/user/commands';
 import type { GeneratedCommands } from './generated-commands.ts';
-import { chargeMonth, paidOn, payAtDesk, type LeaseMonth } from './month-account.ts';
+import { chargeMonth, payAtDesk, payingInItsMonth, type LeaseMonth } from './month-account.ts';
 import type { SeededRandom } from '@building/domain/testing/seeded-random';
 
 /**
@@ -65,11 +65,9 @@ async function payRent(
   member: Caller,
   late: boolean,
 ) {
-  const { context, random } = commands;
-  // Paid in its month (paidOn), as the desk's payments are.
-  const when = paidOn(lease, late);
-  const run: GeneratedCommands['run'] = (command) => commands.run((now) => command(when(now)));
-  const attempt: GeneratedCommands['attempt'] = (command) => commands.attempt((now) => command(when(now)));
+  // Paid in its month, as the desk's payments are.
+  const paying = payingInItsMonth(commands, lease, late);
+  const { context, random, run, attempt } = paying;
   const code = coupons.length > 0 && random.chance(0.2) ? coupons[random.below(coupons.length)] : undefined;
   const open = (withCode: string | undefined) => {
     const request = { ...lease, code: withCode };
@@ -89,7 +87,7 @@ async function payRent(
     await run((now) => intentDeclined(context, first, decline, now));
   }
   await run((now) => intentSucceeded(context, first, now));
-  if (second) await refund({ ...commands, run }, second);
+  if (second) await refund(paying, second);
 }
 
 /** The second tab's charge went through after the month was paid: the provider refunds it. */

@@ -84,13 +84,23 @@ export async function chargeMonth(commands: GeneratedCommands, lease: LeaseMonth
 }
 
 /**
- * When a month's money is paid. The generator's clock moves a minute a command, so a lease's later
- * months lie years past it, and no payment may be more than 12 months ahead: the money is paid in
- * its month, by the 2nd, or on the 10th when late (after its late fee). Never before the clock.
+ * The commands as they pay a month's money, on that month's clock. The generator's clock moves a
+ * minute a command, so a lease's later months lie years past it, and no payment may be more than
+ * 12 months ahead: the money is paid in its month, by the 2nd, or on the 10th when late (after its
+ * late fee). Never before the clock.
  */
-export function paidOn(lease: LeaseMonth, late: boolean): (now: Date) => Date {
+export function payingInItsMonth(
+  commands: GeneratedCommands,
+  lease: LeaseMonth,
+  late: boolean,
+): GeneratedCommands {
   const day = startOfBuildingDay(lease.year, monthIndexOf(lease.month), late ? 10 : 2);
-  return (now) => (now < day ? new Date(day.getTime() + (now.getTime() % 3_600_000)) : now);
+  const when = (now: Date) => (now < day ? new Date(day.getTime() + (now.getTime() % 3_600_000)) : now);
+  return {
+    ...commands,
+    run: (command) => commands.run((now) => command(when(now))),
+    attempt: (command) => commands.attempt((now) => command(when(now))),
+  };
 }
 
 /**
@@ -103,9 +113,8 @@ export async function payAtDesk(
   late: boolean,
   share = 1,
 ): Promise<void> {
-  const { context, random, admin } = commands;
-  const when = paidOn(lease, late);
-  const attempt: GeneratedCommands['attempt'] = (command) => commands.attempt((now) => command(when(now)));
+  const paying = payingInItsMonth(commands, lease, late);
+  const { context, random, admin, attempt } = paying;
   const owed = Math.floor((await remaining(commands, lease)) * share);
   if (owed <= 0) return;
   const parts =

@@ -1,8 +1,6 @@
 import type { Context, Next } from 'koa';
 import { context, propagation } from '@opentelemetry/api';
-import { inSpan, requestUntraced, SpanKind, tracingOn, untraced } from './tracing.ts';
-
-const reads = new Set(['GET', 'HEAD']);
+import { inSpan, isRead, requestUntraced, SpanKind, tracingOn, untraced } from './tracing.ts';
 
 /**
  * A server span per request, continuing the caller's trace when it sends a W3C `traceparent`,
@@ -15,7 +13,7 @@ export function traceRequests() {
     // A read left out just runs (it makes no span of its own: a context for it cost cached reads a
     // fifth of their CPU); a command left out runs where its command and append make none either.
     if (!ctx.get('traceparent') && requestUntraced(ctx.method))
-      return reads.has(ctx.method) ? next() : untraced(next);
+      return isRead(ctx.method) ? next() : untraced(next);
     const parent = propagation.extract(context.active(), ctx.headers);
     await inSpan(
       `${ctx.method}`,

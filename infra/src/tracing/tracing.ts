@@ -84,7 +84,9 @@ export function startTracing(
 
 const tracer = () => trace.getTracer('building');
 
-const reads = new Set(['GET', 'HEAD']);
+const readMethods = new Set(['GET', 'HEAD']);
+/** A read (GET, HEAD), whose share of traces is TRACE_READS_RATIO's. */
+export const isRead = (method: string) => readMethods.has(method);
 const untracedKey = createContextKey('building.untraced');
 
 /**
@@ -94,7 +96,7 @@ const untracedKey = createContextKey('building.untraced');
  * of the service's CPU.
  */
 export const requestUntraced = (method: string) =>
-  shares !== undefined && Math.random() >= (reads.has(method) ? shares.reads : shares.writes);
+  shares !== undefined && Math.random() >= (isRead(method) ? shares.reads : shares.writes);
 
 /** Runs `work` with no span made inside it (its commands and appends too): a request left out. */
 export const untraced = <T>(work: () => Promise<T>): Promise<T> =>

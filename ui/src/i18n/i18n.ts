@@ -65,7 +65,7 @@ export const wantedLanguage = (): Language => languageOf(i18next.languages?.[0])
 markDocument(wantedLanguage());
 i18next.on('languageChanged', (code: string) => markDocument(languageOf(code)));
 
-export const currentLanguage = (): Language => (i18next.resolvedLanguage === 'bn' ? 'bn' : 'en');
+export const currentLanguage = (): Language => languageOf(i18next.resolvedLanguage);
 
 /** A text outside React (validation, thrown errors), in the reader's language now. */
 export const translate = (key: string | string[], options: Record<string, unknown> = {}): string =>
