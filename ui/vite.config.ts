@@ -6,6 +6,7 @@ import {
   customPropertiesMentionedIn,
   dropUnreadCustomProperties,
 } from './build/drop-unread-custom-properties.ts';
+import { stylesheetFirst } from './build/stylesheet-first.ts';
 
 const listen = { port: 5173, host: '127.0.0.1', strictPort: true };
 const ui = fileURLToPath(new URL('.', import.meta.url));
@@ -43,8 +44,8 @@ const fs = {
   ],
 };
 
-export default defineConfig(({ command }) => ({
-  plugins: [react()],
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [react(), stylesheetFirst()],
   server: { ...listen, fs, cors: { origin: uiOrigins } },
   preview: listen,
   css: {
@@ -64,8 +65,11 @@ export default defineConfig(({ command }) => ({
           : [],
     },
   },
-  build: {
-    // scripts/report-bundle.ts reads the manifest to measure what `/` loads up front.
-    manifest: true,
-  },
+  build: isSsrBuild
+    ? // The server's entry (src/prerender.tsx): code only, the browser's build has the files.
+      { copyPublicDir: false }
+    : {
+        // scripts/report-bundle.ts reads the manifest to measure what `/` loads up front.
+        manifest: true,
+      },
 }));

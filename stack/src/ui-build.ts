@@ -47,9 +47,27 @@ export async function ensureUiBuild(log: (line: string) => void): Promise<'fresh
   const hash = uiSourceHash();
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === hash) return 'fresh';
   log('building the UI for production (vite build)...');
-  const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+  // As ui's `npm run build`: the browser's build, then the server's entry for the landing pages.
+  await vite(['build', '--logLevel', 'warn']);
+  await vite([
+    'build',
+    '--ssr',
+    'src/prerender.tsx',
+    '--outDir',
+    'dist/.prerender',
+    '--emptyOutDir',
+    '--logLevel',
+    'warn',
+  ]);
+  precompressUiFiles(uiDistDir);
+  writeFileSync(stampFile, `${hash}\n`);
+  return 'built';
+}
+
+function vite(args: string[]): Promise<void> {
+  const bin = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], {
       cwd: uiRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NODE_ENV: 'production' },
@@ -62,10 +80,7 @@ export async function ensureUiBuild(log: (line: string) => void): Promise<'fresh
     child.once('exit', (code) =>
       code === 0
         ? resolve()
-        : reject(new Error(`vite build failed (${code}):\n${output.trim().slice(-3000)}`)),
+        : reject(new Error(`vite ${args.join(' ')} failed (${code}):\n${output.trim().slice(-3000)}`)),
     );
   });
-  precompressUiFiles(uiDistDir);
-  writeFileSync(stampFile, `${hash}\n`);
-  return 'built';
 }

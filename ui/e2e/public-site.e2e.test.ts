@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page, Request, Route } from 'pla
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { launchChromium } from './support/chromium.ts';
 import { solidPng } from './support/solid-png.ts';
 import { e2eStack } from './support/stack-env.ts';
 
@@ -176,6 +177,57 @@ describe('the public site, in Chromium', () => {
     expect(tilesServed.every((path) => path.startsWith('/16/'))).toBe(true);
     await page.getByText('Gulshan, Dhaka', { exact: true }).waitFor();
     await shot(page, 'home');
+  });
+
+  it("the landing pages come drawn by the server, in the reader's language, readable before any script runs", async () => {
+    const available = z
+      .array(z.object({ code: z.string() }))
+      .parse(await (await fetch(`${stack.queryUrl}/couponAvailable`)).json());
+    const firstPage = pages[0]!.result.map((a) => `Apartment ${a.apartment}`);
+    // A browser of its own, not watched: with scripts off, the app's scripts are refused, as they should be.
+    const plain = await launchChromium();
+    const noScript = await plain.newContext({
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+    });
+    try {
+      const drawn = await noScript.newPage();
+      await drawn.goto(stack.uiUrl);
+      await drawn.getByRole('heading', { name: 'About Our Building' }).waitFor();
+      expect(await drawn.getByRole('article').filter({ hasText: 'Code:' }).count()).toBe(available.length);
+      await drawn.goto(`${stack.uiUrl}/apartment`);
+      expect(await cardNames(drawn)).toEqual(firstPage);
+      const photo = drawn.getByRole('article').first().getByRole('img');
+      await expect
+        .poll(
+          () => photo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)),
+          patience,
+        )
+        .toBeGreaterThan(0);
+      // The language the reader chose (its cookie) draws the page in Bangla, with the page's lang.
+      await noScript.addCookies([{ name: 'language', value: 'bn', url: stack.uiUrl }]);
+      await drawn.goto(`${stack.uiUrl}/apartment`);
+      expect(await drawn.evaluate(() => document.documentElement.lang)).toBe('bn');
+      const bangla = await cardNames(drawn);
+      expect(bangla).toHaveLength(firstPage.length);
+      expect(bangla.every((name) => name.startsWith('অ্যাপার্টমেন্ট '))).toBe(true);
+    } finally {
+      await plain.close();
+    }
+    // With scripts, the app takes the drawn page over as it is (a mismatch would be a console error)
+    // and it works: the listing pages on.
+    await page.goto(`${stack.uiUrl}/apartment`);
+    expect(await page.locator('#root').getAttribute('data-prerendered')).toBe('en');
+    await expect.poll(() => cardNames(page), patience).toEqual(firstPage);
+    if (pages.length > 1) {
+      await page
+        .getByRole('navigation', { name: 'Apartment pages' })
+        .getByRole('button', { name: 'Next' })
+        .click();
+      await expect
+        .poll(() => cardNames(page), patience)
+        .toEqual(pages[1]!.result.map((a) => `Apartment ${a.apartment}`));
+    }
   });
 
   it('a visitor pages through every apartment page with Next and Previous', async () => {

@@ -14,6 +14,10 @@ const env = z
   })
   .parse(process.env);
 
+// The landing pages are drawn with React's production build (its development build checks, and
+// warns, at several times the cost).
+process.env.NODE_ENV ??= 'production';
+
 await runMain('ui', async () => {
   const server = await startUiServer({
     distDir: env.UI_DIST_DIR,

@@ -41,7 +41,7 @@ export function loadUiFiles(distDir: string): Map<string, UiFile> {
   const files = new Map<string, UiFile>();
   for (const path of walk(distDir)) {
     const name = relative(distDir, path).split(sep).join('/');
-    if (name.split('/').some((part) => part.startsWith('.')) || /\.(map|br|gz)$/.test(name)) continue;
+    if (isPrivate(name) || /\.(map|br|gz)$/.test(name)) continue;
     const sibling = (suffix: string) => (existsSync(path + suffix) ? readFileSync(path + suffix) : undefined);
     files.set(`/${name}`, uiFile(name, readFileSync(path), { brotli: sibling('.br'), gzip: sibling('.gz') }));
   }
@@ -51,6 +51,7 @@ export function loadUiFiles(distDir: string): Map<string, UiFile> {
 /** Writes `.br` and `.gz` beside each compressible file, at the strongest levels, once per build. */
 export function precompressUiFiles(distDir: string): void {
   for (const path of walk(distDir)) {
+    if (isPrivate(relative(distDir, path))) continue;
     const body = readFileSync(path);
     if (!worthCompressing(path, body)) continue;
     writeFileSync(
@@ -60,6 +61,9 @@ export function precompressUiFiles(distDir: string): void {
     writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
   }
 }
+
+/** Dot files and folders (the build's manifest, its server entry) are the server's, not the browser's. */
+const isPrivate = (name: string) => name.split(/[\\/]/).some((part) => part.startsWith('.'));
 
 const worthCompressing = (name: string, body: Buffer) =>
   compressible.has(extname(name).toLowerCase()) && body.length > 512;

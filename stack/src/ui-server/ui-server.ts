@@ -1,8 +1,10 @@
 import { withEarlyRead } from './early-read.ts';
+import { loadPrerenderedPages, type DrawPage } from './prerendered-pages.ts';
 import { preconnectLinks, queryBaseUrl } from './preconnect.ts';
 import { landingRouteReads, routeModulePreloads } from './route-preloads.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { once } from 'node:events';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { loadUiFiles, uiFile, type UiFile } from './ui-files.ts';
 import { securityHeaders, type UiRuntimeConfig } from './ui-security.ts';
 
@@ -25,13 +27,19 @@ export interface RunningUiServer {
  * year, everything else revalidated, `index.html` for the app's routes (SPA fallback), security
  * headers on every answer, and `/config.js` with the run-time settings.
  */
-export function createUiHandler(options: Pick<UiServerOptions, 'distDir' | 'config'>) {
+export function createUiHandler(
+  options: Pick<UiServerOptions, 'distDir' | 'config'> & {
+    /** Landing pages drawn here (`/`, `/apartment`): painted before the app's scripts arrive. */
+    drawPage?: DrawPage | null;
+  },
+) {
   const files = loadUiFiles(options.distDir);
   const config = `window.__BUILDING_CONFIG__ = ${JSON.stringify(options.config)};\n`;
   files.set('/config.js', uiFile('config.js', Buffer.from(config)));
   const index = files.get('/index.html');
   if (!index)
     throw new Error(`${options.distDir} has no index.html: build the UI first (npm run build -w ui)`);
+  const indexHtml = index.body.toString();
   const headers = securityHeaders(options.config);
   const preconnect = preconnectLinks(options.config);
   const modulePreloads = routeModulePreloads(options.distDir);
@@ -40,17 +48,14 @@ export function createUiHandler(options: Pick<UiServerOptions, 'distDir' | 'conf
   const earlyIndex = new Map<string, UiFile>();
   if (query)
     for (const [path, read] of Object.entries(landingRouteReads))
-      earlyIndex.set(
-        path,
-        uiFile('index.html', Buffer.from(withEarlyRead(index.body.toString(), query, read))),
-      );
+      earlyIndex.set(path, uiFile('index.html', Buffer.from(withEarlyRead(indexHtml, query, read))));
   /** What the page at `path` links ahead: its connections, its chunks and (page 1) its first read. */
-  const linksFor = (path: string, hasQuery: boolean) => {
+  const linksFor = (path: string, readEarly: boolean) => {
     const read = landingRouteReads[path];
     return [
       preconnect,
       ...(modulePreloads.get(path) ?? []),
-      ...(read && query && !hasQuery ? [`<${query}${read}>; rel=preload; as=fetch; crossorigin`] : []),
+      ...(read && query && readEarly ? [`<${query}${read}>; rel=preload; as=fetch; crossorigin`] : []),
     ]
       .filter(Boolean)
       .join(', ');
@@ -70,21 +75,25 @@ export function createUiHandler(options: Pick<UiServerOptions, 'distDir' | 'conf
       response.end('not found\n');
       return;
     }
-    if (file === index) {
-      const hasQuery = (request.url ?? '').includes('?');
-      const links = linksFor(path!, hasQuery);
-      if (links) response.setHeader('Link', links);
-      if (!hasQuery) {
-        send(request, response, earlyIndex.get(path!) ?? file);
-        return;
-      }
+    if (file !== index) {
+      send(request, response, file);
+      return;
     }
-    send(request, response, file);
+    const page = path === '/index.html' ? '/' : path!;
+    void (options.drawPage?.(indexHtml, request) ?? Promise.resolve(null)).then((drawn) => {
+      // A page drawn here carries its reads; one the browser draws reads early (page 1).
+      const readEarly = !drawn && !(request.url ?? '').includes('?');
+      const links = linksFor(page, readEarly);
+      if (links) response.setHeader('Link', links);
+      if (drawn) sendDrawn(request, response, drawn);
+      else send(request, response, (readEarly && earlyIndex.get(page)) || file);
+    });
   };
 }
 
 export async function startUiServer(options: UiServerOptions): Promise<RunningUiServer> {
-  const server = createServer(createUiHandler(options));
+  const drawPage = await loadPrerenderedPages(options.distDir, options.config);
+  const server = createServer(createUiHandler({ ...options, drawPage }));
   server.listen(options.port, options.host);
   await once(server, 'listening');
   const address = server.address();
@@ -137,6 +146,23 @@ function send(request: IncomingMessage, response: ServerResponse, file: UiFile) 
       : file.gzip && /\bgzip\b/.test(accepted)
         ? [file.gzip, 'gzip']
         : [file.body, undefined];
+  if (encoding) response.setHeader('Content-Encoding', encoding);
+  response.setHeader('Content-Length', body.length);
+  response.writeHead(200);
+  response.end(request.method === 'HEAD' ? undefined : body);
+}
+
+/** A page drawn for this request: compressed now, never cached (it holds the reads of the moment). */
+function sendDrawn(request: IncomingMessage, response: ServerResponse, html: string) {
+  response.setHeader('Content-Type', 'text/html; charset=utf-8');
+  response.setHeader('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+  response.setHeader('Cache-Control', 'no-cache');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const [body, encoding] = /\bbr\b/.test(accepted)
+    ? [brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), 'br']
+    : /\bgzip\b/.test(accepted)
+      ? [gzipSync(html), 'gzip']
+      : [Buffer.from(html), undefined];
   if (encoding) response.setHeader('Content-Encoding', encoding);
   response.setHeader('Content-Length', body.length);
   response.writeHead(200);

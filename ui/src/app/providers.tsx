@@ -8,8 +8,11 @@ import { LiveViews } from '../lib/live-views.tsx';
 import { SaveLanguage } from '../lib/save-language.tsx';
 
 export interface LocationSource {
-  hook: BaseLocationHook;
-  searchHook: BaseSearchHook;
+  hook?: BaseLocationHook;
+  searchHook?: BaseSearchHook;
+  /** The address a page is drawn for on the server (where there is no address bar). */
+  ssrPath?: string;
+  ssrSearch?: string;
 }
 
 interface AppProvidersProps {
@@ -22,7 +25,12 @@ interface AppProvidersProps {
 export function AppProviders({ queryClient, location, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <Router hook={location?.hook} searchHook={location?.searchHook}>
+      <Router
+        hook={location?.hook}
+        searchHook={location?.searchHook}
+        ssrPath={location?.ssrPath}
+        ssrSearch={location?.ssrSearch}
+      >
         <AuthProvider>
           {children}
           <LiveViews />

@@ -23,6 +23,11 @@ const SignUpRoute = lazy(() => {
 });
 const DashboardRoute = lazy(() => import('./dashboard-routes.tsx'));
 
+/** The code of the landing pages split off the entry, loaded before a page drawn on the server is taken over. */
+export const landingModules: Readonly<Record<string, () => Promise<void>>> = {
+  '/apartment': apartments.preload,
+};
+
 /**
  * The pages a visitor lands on whose code is split off the entry, and what their first render
  * needs (main.tsx prepares them before it): the listing's code and its page of apartments.

@@ -40,9 +40,13 @@ export const i18nReady: Promise<unknown> = i18next
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     detection: {
-      order: ['localStorage', 'navigator'],
+      // The cookie tells the UI server which language to draw a page in before the app runs.
+      order: ['localStorage', 'cookie', 'navigator'],
       lookupLocalStorage: languageStorageKey,
-      caches: ['localStorage'],
+      lookupCookie: languageStorageKey,
+      caches: ['localStorage', 'cookie'],
+      cookieMinutes: 60 * 24 * 365,
+      cookieOptions: { path: '/', sameSite: 'lax' },
     },
     interpolation: { escapeValue: false }, // React escapes
     react: { useSuspense: false },

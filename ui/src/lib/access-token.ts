@@ -1,7 +1,9 @@
 /** Our own API token (issued by POST /jwt), kept where the spec keeps it. */
 const key = 'access-token';
 
-export const getAccessToken = (): string | null => localStorage.getItem(key);
+/** None where there is no storage (the server drawing a page): a visitor. */
+export const getAccessToken = (): string | null =>
+  typeof localStorage === 'undefined' ? null : localStorage.getItem(key);
 export const setAccessToken = (token: string): void => localStorage.setItem(key, token);
 export const clearAccessToken = (): void => localStorage.removeItem(key);
 

@@ -1,5 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import toast from 'react-hot-toast';
 import { useLocation, useSearch } from 'wouter';
 import { i18next } from '../i18n/i18n.ts';
@@ -68,6 +78,10 @@ const snapshot = (user: IdentityUser): SessionUser => ({
   displayName: user.displayName,
   photoURL: user.photoURL,
 });
+
+const subscribeToNothing = () => () => {};
+const knownInBrowser = () => true;
+const unknownOnServer = () => false;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   // With no session there is nothing to wait for: a visitor is known at once.
@@ -272,9 +286,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [establish, endSession, connect],
   );
 
+  // A page drawn on the server is a visitor's whose session is not known yet: the browser's first
+  // render matches it (and hydrates it), then says who is signed in.
+  const known = useSyncExternalStore(subscribeToNothing, knownInBrowser, unknownOnServer);
   const value = useMemo<AuthContextValue>(
     () => ({
-      ...state,
+      ...(known ? state : { user: null, loading: true }),
       createUser: (email, password) => signingIn((identity) => identity.createAccount(email, password)),
       signIn: (email, password) => signingIn((identity) => identity.signIn(email, password)),
       googleSignIn: (account) => signingIn((identity) => identity.signInWithGoogle(account)),
@@ -301,7 +318,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await identity.deleteAccount().catch(() => identity.signOut());
       },
     }),
-    [state, signingIn, endSession, connect],
+    [known, state, signingIn, endSession, connect],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

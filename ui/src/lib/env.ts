@@ -1,8 +1,7 @@
 declare global {
-  interface Window {
-    /** Set by `/config.js`, which the UI server writes from its environment at run time. */
-    __BUILDING_CONFIG__?: Partial<Record<string, string>>;
-  }
+  /** Set by `/config.js`, which the UI server writes from its environment at run time (and sets
+   * itself before it draws a page). */
+  var __BUILDING_CONFIG__: Partial<Record<string, string>> | undefined;
 }
 
 /**
@@ -11,7 +10,7 @@ declare global {
  */
 const raw: Partial<Record<string, string>> = {
   ...import.meta.env,
-  ...(typeof window === 'undefined' ? {} : window.__BUILDING_CONFIG__),
+  ...globalThis.__BUILDING_CONFIG__,
 };
 
 function pick(value: string | undefined, fallback: string): string {

@@ -1,19 +1,26 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
+
+const subscribeToNothing = () => () => {};
+const canObserve = () => typeof IntersectionObserver !== 'undefined';
+// A page drawn on the server is drawn far (and taken over as it is drawn).
+const drawnOnServer = () => true;
 
 /**
  * Becomes true (and stays true) once the element scrolls within `margin` of the viewport:
- * heavy content below the fold loads only when the reader gets close to it.
+ * heavy content below the fold loads only when the reader gets close to it. Browsers without
+ * IntersectionObserver simply load the content at once.
  */
 export function useNearViewport(ref: RefObject<Element | null>, margin = '300px'): boolean {
-  // Browsers without IntersectionObserver simply load the content at once.
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const observing = useSyncExternalStore(subscribeToNothing, canObserve, drawnOnServer);
+  const [seen, setSeen] = useState(false);
+  const near = seen || !observing;
 
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
       },
       { rootMargin: margin },
     );

@@ -1,0 +1,126 @@
+import { request } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { languageOf, prerenderDir } from './prerendered-pages.ts';
+import { startUiServer, type RunningUiServer } from './ui-server.ts';
+
+/**
+ * The UI server with a server build of the landing pages: a stand-in for ui/src/prerender.tsx
+ * that draws what it was asked, fails as asked (a read that failed, threw, or hangs), and reports
+ * the settings the app would read.
+ */
+const standIn = `
+export const prerenderedPaths = ['/', '/apartment'];
+export const prerenderedStateId = 'prerendered-state';
+export const prerenderedLanguageAttribute = 'data-prerendered';
+export async function prerender(path, search, language) {
+  if (search === 'page=9') return null;
+  if (search === 'throw') throw new Error('the read failed');
+  if (search === 'hang') return new Promise(() => {});
+  return {
+    html: '<p>' + path + '?' + search + ' in ' + language + ' from ' + globalThis.__BUILDING_CONFIG__.VITE_QUERY_URL + '</p>',
+    state: { queries: [{ text: '</script><script>alert(1)</script>' }] },
+  };
+}
+`;
+
+let dist: string;
+let ui: RunningUiServer;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'building-ui-drawn-'));
+  mkdirSync(join(dist, prerenderDir));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>Building</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(join(dist, prerenderDir, 'prerender.js'), standIn);
+  ui = await startUiServer({
+    distDir: dist,
+    host: '127.0.0.1',
+    port: 0,
+    config: { VITE_COMMAND_URL: 'http://127.0.0.1:4001', VITE_QUERY_URL: 'http://127.0.0.1:4002' },
+  });
+});
+
+afterAll(async () => {
+  await ui?.stop();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+function get(path: string, headers: Record<string, string> = {}) {
+  const { port } = new URL(ui.url);
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    html: string;
+  }>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const html = response.headers['content-encoding'] === 'br' ? brotliDecompressSync(body) : body;
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, html: html.toString() });
+      });
+    });
+    req.once('error', reject);
+    req.end();
+  });
+}
+
+describe('the landing pages drawn by the UI server', () => {
+  it('serves /apartment drawn, with its reads in a data block no text in it can close', async () => {
+    const page = await get('/apartment', { 'accept-encoding': 'gzip, br' });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
+    expect(page.html).toContain('<html lang="en">');
+    expect(page.html).toContain(
+      '<div id="root" data-prerendered="en"><p>/apartment? in en from http://127.0.0.1:4002</p></div>',
+    );
+    const [, state] = /<script type="application\/json" id="prerendered-state">(.*?)<\/script>/.exec(
+      page.html,
+    )!;
+    expect(JSON.parse(state!)).toEqual({ queries: [{ text: '</script><script>alert(1)</script>' }] });
+    // The reads are in the page: nothing is read early, from the head or by a Link.
+    expect(page.html).not.toContain('data-read=');
+    expect(String(page.headers.link)).not.toContain('as=fetch');
+    expect(page.headers['content-security-policy']).toBeDefined();
+  });
+
+  it("draws in the reader's language: the remembered choice, else the browser's first we have", async () => {
+    expect((await get('/', { cookie: 'theme=dark; language=bn' })).html).toContain('<html lang="bn">');
+    expect((await get('/', { 'accept-language': 'fr-FR, bn;q=0.8, en;q=0.5' })).html).toContain(
+      'data-prerendered="bn"><p>/? in bn',
+    );
+    expect((await get('/', { cookie: 'language=en', 'accept-language': 'bn' })).html).toContain(
+      '<html lang="en">',
+    );
+  });
+
+  it('leaves the page to the browser when it cannot be drawn in time, as before', async () => {
+    for (const search of ['page=9', 'throw', 'hang']) {
+      const page = await get(`/apartment?${search}`);
+      expect(page.status, search).toBe(200);
+      expect(page.html, search).toContain('<div id="root"></div>');
+      expect(page.html, search).not.toContain('prerendered');
+    }
+    // Any other route is the browser's to draw; the server's build itself is never served.
+    expect((await get('/dashboard/payments')).html).toContain('<div id="root"></div>');
+    expect((await get(`/${prerenderDir}/prerender.js`)).status).toBe(404);
+  });
+});
+
+describe('languageOf', () => {
+  it('reads the language cookie first, then Accept-Language, then says English', () => {
+    expect(languageOf({ headers: { cookie: 'language=bn' } })).toBe('bn');
+    expect(languageOf({ headers: { cookie: 'language=fr', 'accept-language': 'bn-BD,bn' } })).toBe('bn');
+    expect(languageOf({ headers: { 'accept-language': 'de, EN-gb;q=0.9' } })).toBe('en');
+    expect(languageOf({ headers: {} })).toBe('en');
+  });
+});
