@@ -35,8 +35,12 @@ beforeAll(async () => {
   mkdirSync(join(dist, prerenderDir));
   writeFileSync(
     join(dist, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>Building</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en"><head><title>Building</title>' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>' +
+      '<body><div id="root"></div></body></html>',
   );
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets', 'index-1.css'), 'body{color:#123}');
   writeFileSync(join(dist, prerenderDir, 'prerender.js'), standIn);
   ui = await startUiServer({
     distDir: dist,
@@ -91,6 +95,8 @@ describe('the landing pages drawn by the UI server', () => {
     expect(page.html).not.toContain('data-read=');
     expect(String(page.headers.link)).not.toContain('as=fetch');
     expect(page.headers['content-security-policy']).toBeDefined();
+    // Painted with the HTML: its stylesheet comes in it.
+    expect(page.html).toContain('<title>Building</title><style>body{color:#123}</style></head>');
   });
 
   it("draws in the reader's language: the remembered choice, else the browser's first we have", async () => {
@@ -109,6 +115,7 @@ describe('the landing pages drawn by the UI server', () => {
       expect(page.status, search).toBe(200);
       expect(page.html, search).toContain('<div id="root"></div>');
       expect(page.html, search).not.toContain('prerendered');
+      expect(page.html, search).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
     }
     // Any other route is the browser's to draw; the server's build itself is never served.
     expect((await get('/dashboard/payments')).html).toContain('<div id="root"></div>');

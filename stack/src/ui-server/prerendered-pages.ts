@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -41,6 +41,7 @@ export async function loadPrerenderedPages(
   (globalThis as { __BUILDING_CONFIG__?: UiRuntimeConfig }).__BUILDING_CONFIG__ = config;
   const drawn = (await import(pathToFileURL(entry).href)) as PrerenderModule;
   const paths = new Set(drawn.prerenderedPaths);
+  const inlined = withStylesheetsInline(distDir);
   return async (index, request) => {
     const url = new URL(request.url ?? '/', 'http://ui');
     if (!paths.has(url.pathname)) return null;
@@ -54,7 +55,7 @@ export async function loadPrerenderedPages(
     if (!page) return null;
     // JSON in a data block: `<` escaped, so no text in it can close the element.
     const state = JSON.stringify(page.state).replace(/</g, '\\u003c');
-    return index
+    return inlined(index)
       .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
       .replace(
         '<div id="root"></div>',
@@ -62,6 +63,27 @@ export async function loadPrerenderedPages(
           `<script type="application/json" id="${drawn.prerenderedStateId}">${state}</script>`,
       );
   };
+}
+
+/**
+ * The page's stylesheets written into it: a drawn page is painted as soon as it and its styles are
+ * here, and on a phone's slow link a stylesheet fetched beside the app's scripts arrives late (they
+ * share the bandwidth). Landing pages only: every later page is the app's, with the cached file.
+ * (Vite writes the sheet's own URLs from the root, so they read the same from the page.)
+ */
+function withStylesheetsInline(distDir: string): (index: string) => string {
+  const sheet = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
+  const css = new Map<string, string>();
+  return (index) =>
+    index.replace(sheet, (tag, file: string) => {
+      if (!css.has(file)) {
+        const path = join(distDir, file);
+        css.set(file, existsSync(path) ? readFileSync(path, 'utf8') : '');
+      }
+      const text = css.get(file)!;
+      // A sheet that could close the element stays a link.
+      return text && !/<\/style/i.test(text) ? `<style>${text}</style>` : tag;
+    });
 }
 
 /**
