@@ -9,14 +9,12 @@ import { prepareLanding } from './app/landing-route.ts';
 import { prerenderedPage } from './app/prerendered.ts';
 import { landingModules, landingPreparations } from './app/router.tsx';
 import { i18nReady, wantedLanguage } from './i18n/i18n.ts';
-import { bengaliFontReady, registerBengaliFont } from './lib/bengali-font.ts';
+import { bengaliFontReady } from './lib/bengali-font.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The taka sign (৳) and Bangla text in a font of our own: many devices have no Bengali font.
-registerBengaliFont();
 const queryClient = createQueryClient();
 const app = (
   <StrictMode>
