@@ -22,7 +22,7 @@ export async function prerender(path, search, language) {
   if (search === 'hang') return new Promise(() => {});
   return {
     html: '<p>' + path + '?' + search + ' in ' + language + ' from ' + globalThis.__BUILDING_CONFIG__.VITE_QUERY_URL + '</p>',
-    state: { queries: [{ text: '</script><script>alert(1)</script>' }] },
+    state: { queries: [{ text: "</script><script>alert(1)</script> $& $' $1" }] },
   };
 }
 `;
@@ -90,7 +90,9 @@ describe('the landing pages drawn by the UI server', () => {
     const [, state] = /<script type="application\/json" id="prerendered-state">(.*?)<\/script>/.exec(
       page.html,
     )!;
-    expect(JSON.parse(state!)).toEqual({ queries: [{ text: '</script><script>alert(1)</script>' }] });
+    expect(JSON.parse(state!)).toEqual({
+      queries: [{ text: "</script><script>alert(1)</script> $& $' $1" }],
+    });
     // The reads are in the page: nothing is read early, from the head or by a Link.
     expect(page.html).not.toContain('data-read=');
     expect(String(page.headers.link)).not.toContain('as=fetch');

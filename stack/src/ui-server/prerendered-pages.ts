@@ -23,6 +23,11 @@ export type DrawPage = (index: string, request: IncomingMessage) => Promise<stri
 
 /** How long a page may take to draw before the browser is left to draw it (its reads are local). */
 const patienceMs = 500;
+/**
+ * Pages drawn at once, at most: a flood of requests costs the server a static file each beyond
+ * them, not a read and a render each.
+ */
+const maxDrawing = 8;
 
 /** Where the UI's build puts its server entry (ui's build script): a dot folder, never served. */
 export const prerenderDir = '.prerender';
@@ -42,16 +47,20 @@ export async function loadPrerenderedPages(
   const drawn = (await import(pathToFileURL(entry).href)) as PrerenderModule;
   const paths = new Set(drawn.prerenderedPaths);
   const inlined = withStylesheetsInline(distDir);
+  let drawing = 0;
   return async (index, request) => {
     const url = new URL(request.url ?? '/', 'http://ui');
-    if (!paths.has(url.pathname)) return null;
+    if (!paths.has(url.pathname) || drawing >= maxDrawing) return null;
     const language = languageOf(request);
     let timer: NodeJS.Timeout | undefined;
+    drawing += 1;
     const page = await Promise.race([
       drawn.prerender(url.pathname, url.search.slice(1), language).catch(() => null),
       new Promise<null>((resolve) => (timer = setTimeout(resolve, patienceMs, null))),
-    ]);
-    clearTimeout(timer);
+    ]).finally(() => {
+      drawing -= 1;
+      clearTimeout(timer);
+    });
     if (!page) return null;
     // JSON in a data block: `<` escaped, so no text in it can close the element.
     const state = JSON.stringify(page.state).replace(/</g, '\\u003c');
@@ -59,7 +68,9 @@ export async function loadPrerenderedPages(
       .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
       .replace(
         '<div id="root"></div>',
-        `<div id="root" ${drawn.prerenderedLanguageAttribute}="${language}">${page.html}</div>` +
+        // A function, so a `$&` or `$'` in what people wrote is not read as a pattern.
+        () =>
+          `<div id="root" ${drawn.prerenderedLanguageAttribute}="${language}">${page.html}</div>` +
           `<script type="application/json" id="${drawn.prerenderedStateId}">${state}</script>`,
       );
   };
