@@ -38,7 +38,7 @@ export function serviceSettings(
   };
 }
 
-/** The UI's run-time settings (the UI server's `/config.js`, or Vite's). */
+/** The UI's run-time settings (written into the page by the UI server, or Vite's). */
 export function uiSettings(env: StackEnvironment, tools: ToolUrls): Record<string, string> {
   return {
     VITE_COMMAND_URL: url(env.ports.command),

@@ -42,7 +42,7 @@ export async function loadPrerenderedPages(
 ): Promise<DrawPage | null> {
   const entry = join(distDir, prerenderDir, 'prerender.js');
   if (!existsSync(entry)) return null;
-  // The app reads its settings where the browser finds /config.js's.
+  // The app, drawn here, reads its settings from here (in the browser: from the page).
   (globalThis as { __BUILDING_CONFIG__?: UiRuntimeConfig }).__BUILDING_CONFIG__ = config;
   const drawn = (await import(pathToFileURL(entry).href)) as PrerenderModule;
   const paths = new Set(drawn.prerenderedPaths);

@@ -1,6 +1,6 @@
 import { earlyReadHash } from './early-read.ts';
 
-/** The UI's settings handed to the browser at run time (`/config.js`): the same names as Vite's. */
+/** The UI's settings handed to the browser at run time (in `index.html`): the same names as Vite's. */
 export type UiRuntimeConfig = Record<`VITE_${string}`, string>;
 
 /** Picks the VITE_* settings from an environment: one production build serves any ports. */

@@ -18,7 +18,8 @@ beforeAll(async () => {
   mkdirSync(join(dist, '.vite'));
   writeFileSync(
     join(dist, 'index.html'),
-    '<!doctype html><head><title>Building</title></head><body><div id="root"></div></body>',
+    '<!doctype html><head><title>Building</title></head><body><div id="root"></div>' +
+      '<script type="application/json" id="building-config">{}</script></body>',
   );
   writeFileSync(join(dist, 'assets', 'main-abc123.js'), script);
   writeFileSync(join(dist, 'assets', 'main-abc123.js.map'), '{"sources":["secret source"]}');
@@ -126,7 +127,7 @@ describe('the UI server', () => {
     expect(scriptSources).not.toContain("'unsafe-inline'");
     // Another page of the listing, or another page, reads nothing early.
     for (const path of ['/', '/apartment?page=3', '/dashboard/payments'])
-      expect((await get(path)).body.toString(), path).not.toContain('<script');
+      expect((await get(path)).body.toString(), path).not.toContain('<script data-read');
   });
 
   it('caches hashed assets for a year, compressed as the browser accepts', async () => {
@@ -150,10 +151,17 @@ describe('the UI server', () => {
     expect(again.body.length).toBe(0);
   });
 
-  it('hands out the run-time settings as /config.js', async () => {
-    const answer = await get('/config.js');
-    expect(answer.status).toBe(200);
-    expect(answer.body.toString()).toContain('"VITE_COMMAND_URL":"http://127.0.0.1:4001"');
+  it('writes the run-time settings into the page, a data block nothing has to fetch', async () => {
+    for (const path of ['/', '/apartment', '/dashboard/payments']) {
+      const [, settings] =
+        /<script type="application\/json" id="building-config">([^<]*)<\/script>/.exec(
+          (await get(path)).body.toString(),
+        ) ?? [];
+      expect(JSON.parse(settings!), path).toEqual({
+        VITE_COMMAND_URL: 'http://127.0.0.1:4001',
+        VITE_QUERY_URL: 'http://127.0.0.1:4002',
+      });
+    }
   });
 
   it('keeps source maps, dot files, precompressed copies and anything outside the build private', async () => {

@@ -25,7 +25,7 @@ export interface RunningUiServer {
 /**
  * Serves the UI's production build: precompressed (brotli, gzip), hashed assets cached for a
  * year, everything else revalidated, `index.html` for the app's routes (SPA fallback), security
- * headers on every answer, and `/config.js` with the run-time settings.
+ * headers on every answer, and the run-time settings written into `index.html`.
  */
 export function createUiHandler(
   options: Pick<UiServerOptions, 'distDir' | 'config'> & {
@@ -34,12 +34,12 @@ export function createUiHandler(
   },
 ) {
   const files = loadUiFiles(options.distDir);
-  const config = `window.__BUILDING_CONFIG__ = ${JSON.stringify(options.config)};\n`;
-  files.set('/config.js', uiFile('config.js', Buffer.from(config)));
-  const index = files.get('/index.html');
-  if (!index)
+  const built = files.get('/index.html');
+  if (!built)
     throw new Error(`${options.distDir} has no index.html: build the UI first (npm run build -w ui)`);
-  const indexHtml = index.body.toString();
+  const indexHtml = withSettings(built.body.toString(), options.config);
+  const index = uiFile('index.html', Buffer.from(indexHtml));
+  files.set('/index.html', index);
   const headers = securityHeaders(options.config);
   const preconnect = preconnectLinks(options.config);
   const modulePreloads = routeModulePreloads(options.distDir);
@@ -167,4 +167,16 @@ function sendDrawn(request: IncomingMessage, response: ServerResponse, html: str
   response.setHeader('Content-Length', body.length);
   response.writeHead(200);
   response.end(request.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * index.html with the run-time settings in its data block (`building-config`): `<` escaped, so no
+ * value can close the element.
+ */
+function withSettings(html: string, config: UiRuntimeConfig): string {
+  const settings = JSON.stringify(config).replace(/</g, '\\u003c');
+  return html.replace(
+    /(<script type="application\/json" id="building-config">)[^<]*(<\/script>)/,
+    (_, open: string, close: string) => `${open}${settings}${close}`,
+  );
 }

@@ -1,16 +1,25 @@
 declare global {
-  /** Set by `/config.js`, which the UI server writes from its environment at run time (and sets
-   * itself before it draws a page). */
+  /** The run-time settings where the UI server draws a page itself (it sets them at its start). */
   var __BUILDING_CONFIG__: Partial<Record<string, string>> | undefined;
 }
 
+/** The run-time settings the UI server wrote into the page (index.html's `building-config`). */
+function pageSettings(): Partial<Record<string, string>> {
+  const block = typeof document === 'undefined' ? null : document.getElementById('building-config');
+  try {
+    return block?.textContent ? (JSON.parse(block.textContent) as Partial<Record<string, string>>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /**
- * The UI's configuration: the server's run-time settings (`/config.js`), else Vite's build-time
- * env. The defaults run the embedded stack (`npm start`): local services and the auth emulator.
+ * The UI's configuration: the server's run-time settings, else Vite's build-time env. The
+ * defaults run the embedded stack (`npm start`): local services and the auth emulator.
  */
 const raw: Partial<Record<string, string>> = {
   ...import.meta.env,
-  ...globalThis.__BUILDING_CONFIG__,
+  ...(globalThis.__BUILDING_CONFIG__ ?? pageSettings()),
 };
 
 function pick(value: string | undefined, fallback: string): string {

@@ -1,2 +1,0 @@
-// Replaced at run time by the UI server with the deployment's settings (see stack/src/ui-server).
-window.__BUILDING_CONFIG__ = {};
