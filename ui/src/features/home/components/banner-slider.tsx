@@ -50,7 +50,16 @@ export function BannerSlider() {
               aria-label={t('home.slide', { n: i + 1, count: slides.length })}
               aria-hidden={i !== index}
             >
-              <img src={slide.src} alt={t(slide.alt)} width={1600} height={700} />
+              <img
+                src={slide.src}
+                alt={t(slide.alt)}
+                width={1600}
+                height={700}
+                // The first slide is the page's first picture; the others wait their turn, off
+                // the first paint's path (each SVG is a document the phone parses and lays out).
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'low'}
+              />
               <p className="slider-caption">{t(slide.caption)}</p>
             </div>
           ))}
