@@ -11,6 +11,9 @@ const env = z
     HOST: z.string().default('127.0.0.1'),
     UI_PORT: z.coerce.number().int().min(0).max(65535).default(5173),
     UI_DIST_DIR: z.string().default(fileURLToPath(new URL('../../../ui/dist', import.meta.url))),
+    // Where this server reads the landing pages' data when the browser's address of the
+    // query-service (VITE_QUERY_URL) does not reach it from here (a container's localhost).
+    UI_SERVER_QUERY_URL: z.optional(z.url()),
   })
   .parse(process.env);
 
@@ -24,6 +27,7 @@ await runMain('ui', async () => {
     host: env.HOST,
     port: env.UI_PORT,
     config: uiRuntimeConfig(process.env),
+    queryUrlFromHere: env.UI_SERVER_QUERY_URL,
   });
   return { said: `the production build at ${server.url}`, stop: () => server.stop() };
 });

@@ -1,4 +1,5 @@
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,6 +123,45 @@ describe('the landing pages drawn by the UI server', () => {
     // Any other route is the browser's to draw; the server's build itself is never served.
     expect((await get('/dashboard/payments')).html).toContain('<div id="root"></div>');
     expect((await get(`/${prerenderDir}/prerender.js`)).status).toBe(404);
+  });
+});
+
+describe('a UI server that reaches the query-service at another address than the browser', () => {
+  it("reads the landing pages from there, and draws them with the browser's addresses", async () => {
+    const query = createServer((req, res) => res.end(`read ${req.url ?? ''} here`));
+    query.listen(0, '127.0.0.1');
+    await once(query, 'listening');
+    const address = query.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const other = mkdtempSync(join(tmpdir(), 'building-ui-drawn-'));
+    mkdirSync(join(other, prerenderDir));
+    writeFileSync(join(other, 'index.html'), '<html lang="en"><body><div id="root"></div></body></html>');
+    writeFileSync(
+      join(other, prerenderDir, 'prerender.js'),
+      `export const prerenderedPaths = ['/apartment'];
+export const prerenderedStateId = 'state';
+export const prerenderedLanguageAttribute = 'data-prerendered';
+export async function prerender() {
+  const base = globalThis.__BUILDING_CONFIG__.VITE_QUERY_URL;
+  const text = await (await fetch(base + '/apartment?page=0')).text();
+  return { html: '<p>' + text + ', photos at ' + base + '</p>', state: {} };
+}`,
+    );
+    const behind = await startUiServer({
+      distDir: other,
+      host: '127.0.0.1',
+      port: 0,
+      config: { VITE_QUERY_URL: 'http://query.example:4002' },
+      queryUrlFromHere: `http://127.0.0.1:${port}/`,
+    });
+    try {
+      const page = await (await fetch(`${behind.url}/apartment`)).text();
+      expect(page).toContain('<p>read /apartment?page=0 here, photos at http://query.example:4002</p>');
+    } finally {
+      await behind.stop();
+      query.close();
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 });
 

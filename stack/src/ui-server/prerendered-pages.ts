@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { queryBaseUrl } from './preconnect.ts';
 import type { UiRuntimeConfig } from './ui-security.ts';
 
 type Language = 'en' | 'bn';
@@ -39,9 +40,11 @@ export const prerenderDir = '.prerender';
 export async function loadPrerenderedPages(
   distDir: string,
   config: UiRuntimeConfig,
+  queryUrlFromHere?: string,
 ): Promise<DrawPage | null> {
   const entry = join(distDir, prerenderDir, 'prerender.js');
   if (!existsSync(entry)) return null;
+  if (queryUrlFromHere) readQueryServiceAt(config, queryUrlFromHere);
   // The app, drawn here, reads its settings from here (in the browser: from the page).
   (globalThis as { __BUILDING_CONFIG__?: UiRuntimeConfig }).__BUILDING_CONFIG__ = config;
   const drawn = (await import(pathToFileURL(entry).href)) as PrerenderModule;
@@ -74,6 +77,24 @@ export async function loadPrerenderedPages(
           `<script type="application/json" id="${drawn.prerenderedStateId}">${state}</script>`,
       );
   };
+}
+
+/**
+ * The app drawn here addresses the query-service as the browser does (its photos' addresses are
+ * in the page); its reads go to `here` instead. This process draws pages and serves files only.
+ */
+function readQueryServiceAt(config: UiRuntimeConfig, here: string) {
+  const browsers = queryBaseUrl(config);
+  if (!browsers) return;
+  const target = here.replace(/\/+$/, '');
+  const fetchFromHere = globalThis.fetch;
+  globalThis.fetch = (input, init) =>
+    fetchFromHere(
+      typeof input === 'string' && input.startsWith(`${browsers}/`)
+        ? target + input.slice(browsers.length)
+        : input,
+      init,
+    );
 }
 
 /**

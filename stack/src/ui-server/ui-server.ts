@@ -14,6 +14,8 @@ export interface UiServerOptions {
   host: string;
   port: number;
   config: UiRuntimeConfig;
+  /** The query-service as this server reaches it, when not at the browser's address. */
+  queryUrlFromHere?: string;
 }
 
 export interface RunningUiServer {
@@ -92,7 +94,7 @@ export function createUiHandler(
 }
 
 export async function startUiServer(options: UiServerOptions): Promise<RunningUiServer> {
-  const drawPage = await loadPrerenderedPages(options.distDir, options.config);
+  const drawPage = await loadPrerenderedPages(options.distDir, options.config, options.queryUrlFromHere);
   const server = createServer(createUiHandler({ ...options, drawPage }));
   server.listen(options.port, options.host);
   await once(server, 'listening');
