@@ -48,6 +48,9 @@ export async function loadPrerenderedPages(
   // The app, drawn here, reads its settings from here (in the browser: from the page).
   (globalThis as { __BUILDING_CONFIG__?: UiRuntimeConfig }).__BUILDING_CONFIG__ = config;
   const drawn = (await import(pathToFileURL(entry).href)) as PrerenderModule;
+  // A first drawing loads and compiles what drawing needs (a few hundred ms): done now, not on a
+  // visitor's time (it draws nothing if the query-service is not up yet).
+  void drawn.prerender('/', '', 'en').catch(() => null);
   const paths = new Set(drawn.prerenderedPaths);
   const inlined = withStylesheetsInline(distDir);
   let drawing = 0;
