@@ -2,6 +2,7 @@ import {
   context,
   createContextKey,
   propagation,
+  ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
   trace,
@@ -98,9 +99,14 @@ const untracedKey = createContextKey('building.untraced');
 export const requestUntraced = (method: string) =>
   shares !== undefined && Math.random() >= (isRead(method) ? shares.reads : shares.writes);
 
+/** The context of a request left out that continues none: made once, not per request. */
+const untracedRoot = ROOT_CONTEXT.setValue(untracedKey, true);
+
 /** Runs `work` with no span made inside it (its commands and appends too): a request left out. */
-export const untraced = <T>(work: () => Promise<T>): Promise<T> =>
-  context.with(context.active().setValue(untracedKey, true), work);
+export const untraced = <T>(work: () => Promise<T>): Promise<T> => {
+  const active = context.active();
+  return context.with(active === ROOT_CONTEXT ? untracedRoot : active.setValue(untracedKey, true), work);
+};
 
 /** A share from 0 to 1 set by `name` (`fallback` when unset). */
 function ratio(name: string, setting: string | undefined, fallback: number): number {
