@@ -11,8 +11,9 @@ export interface RequestScope {
 }
 const requestScope = new AsyncLocalStorage<RequestScope>();
 
-export const inRequestScope = <T>(requestId: string, work: () => Promise<T>): Promise<T> =>
-  requestScope.run({ requestId }, work);
+/** Runs `work` with `scope` as the request being handled (the caller reads what it gathered). */
+export const inRequestScope = <T>(scope: RequestScope, work: () => Promise<T>): Promise<T> =>
+  requestScope.run(scope, work);
 
 /** The request being handled, if any. */
 export const currentRequest = (): RequestScope | undefined => requestScope.getStore();
