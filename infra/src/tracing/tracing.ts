@@ -49,10 +49,10 @@ export const tracingOn = () => provider !== undefined;
 export function startTracing(
   service: string,
   options: { env?: Record<string, string | undefined>; exporter?: SpanExporter } = {},
-): { stop(): Promise<void> } {
+): { stop(): Promise<void>; flush(): Promise<void> } {
   const env = options.env ?? process.env;
   if (provider || (!options.exporter && !env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()))
-    return { stop: async () => {} };
+    return { stop: async () => {}, flush: async () => {} };
   const chosen: Shares | undefined = env.OTEL_TRACES_SAMPLER
     ? undefined
     : {
@@ -71,6 +71,8 @@ export function startTracing(
   provider = current;
   shares = chosen;
   return {
+    /** Sends the spans ended so far (the exporter's batch need not be full). */
+    flush: () => current.forceFlush().catch(() => {}),
     async stop() {
       if (provider !== current) return;
       provider = undefined;
