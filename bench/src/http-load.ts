@@ -14,7 +14,10 @@ export interface HttpRequestSpec {
 export interface HttpLoadResult {
   requests: number;
   perSecond: number;
+  elapsedMs: number;
   latency: LatencySummary;
+  /** Every request's latency in ms, to pool runs (pooledLoad). */
+  latencies: number[];
   /** Responses per status code; anything but the expected one is a problem worth printing. */
   statuses: Record<number, number>;
 }
@@ -80,7 +83,28 @@ export async function runHttpLoad(options: HttpLoadOptions): Promise<HttpLoadRes
   return {
     requests: latencies.length,
     perSecond: ratePerSecond(latencies.length, elapsedMs),
+    elapsedMs,
     latency: summarize(latencies),
+    latencies,
+    statuses,
+  };
+}
+
+/** Several runs as one: their requests over their time together, their latencies pooled. */
+export function pooledLoad(runs: readonly HttpLoadResult[]): HttpLoadResult {
+  const requests = runs.reduce((sum, run) => sum + run.requests, 0);
+  const elapsedMs = runs.reduce((sum, run) => sum + run.elapsedMs, 0);
+  const latencies = runs.flatMap((run) => run.latencies);
+  const statuses: Record<number, number> = {};
+  for (const run of runs)
+    for (const [status, count] of Object.entries(run.statuses))
+      statuses[Number(status)] = (statuses[Number(status)] ?? 0) + count;
+  return {
+    requests,
+    perSecond: ratePerSecond(requests, elapsedMs),
+    elapsedMs,
+    latency: summarize(latencies),
+    latencies,
     statuses,
   };
 }

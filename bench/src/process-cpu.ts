@@ -30,35 +30,34 @@ async function backendCpu(db: Knex): Promise<Map<string, Map<number, number>>> {
   return byName;
 }
 
-/**
- * Where the CPU goes during a load, per process: the servers (by pid), this process (the load
- * clients' worker thread) and each server's Postgres backends (told apart by the application_name
- * the server connects with). Only on the same machine as Postgres and with /proc (Linux); an empty
- * result elsewhere. `stop()` gives CPU seconds per label since `startCpuSplit`.
- */
-export async function startCpuSplit(db: Knex, servers: Record<string, number>) {
-  const serverStart = Object.entries(servers).map(
-    ([label, pid]) => [label, pid, processCpuSeconds(pid)] as const,
-  );
-  const ownStart = process.cpuUsage();
-  const backendsStart = await backendCpu(db);
+/** The CPU the servers (by pid) and their database's backends had used at one moment. */
+export interface CpuReading {
+  servers: Array<readonly [label: string, seconds: number | null]>;
+  backends: Map<string, Map<number, number>>;
+}
+
+export async function readCpu(db: Knex, servers: Record<string, number>): Promise<CpuReading> {
   return {
-    async stop(): Promise<Map<string, number>> {
-      const split = new Map<string, number>();
-      const backendsEnd = await backendCpu(db);
-      for (const [label, pid, start] of serverStart) {
-        const end = processCpuSeconds(pid);
-        if (start !== null && end !== null) split.set(label, end - start);
-      }
-      if (split.size === 0) return split;
-      const own = process.cpuUsage(ownStart);
-      split.set('load clients (this process)', (own.user + own.system) / 1e6);
-      for (const [name, pids] of backendsEnd) {
-        let seconds = 0;
-        for (const [pid, end] of pids) seconds += end - (backendsStart.get(name)?.get(pid) ?? 0);
-        split.set(`Postgres backends of ${name || 'others'}`, seconds);
-      }
-      return split;
-    },
+    servers: Object.entries(servers).map(([label, pid]) => [label, processCpuSeconds(pid)] as const),
+    backends: await backendCpu(db),
   };
+}
+
+/**
+ * CPU seconds per label between two readings: each server, and each server's Postgres backends
+ * (told apart by the application_name the server connects with). Empty without /proc.
+ */
+export function cpuBetween(start: CpuReading, end: CpuReading): Map<string, number> {
+  const split = new Map<string, number>();
+  for (const [i, [label, seconds]] of end.servers.entries()) {
+    const before = start.servers[i]?.[1];
+    if (seconds !== null && before !== null && before !== undefined) split.set(label, seconds - before);
+  }
+  if (split.size === 0) return split;
+  for (const [name, pids] of end.backends) {
+    let seconds = 0;
+    for (const [pid, cpu] of pids) seconds += cpu - (start.backends.get(name)?.get(pid) ?? 0);
+    split.set(`Postgres backends of ${name || 'others'}`, seconds);
+  }
+  return split;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentile, ratePerSecond, runJobs, summarize } from './stats.ts';
+import { median, percentile, ratePerSecond, runJobs, summarize } from './stats.ts';
 
 describe('percentile (nearest rank)', () => {
   const samples = [5, 1, 4, 2, 3, 10, 9, 8, 7, 6];
@@ -47,5 +47,13 @@ describe('runJobs', () => {
     expect(seen.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(peak).toBe(3);
     expect(result.latencies).toHaveLength(10);
+  });
+});
+
+describe('median', () => {
+  it('takes the middle value, or the mean of the middle two', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNaN();
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
-import { currentRequest, inRequestScope, type Logger, type RequestScope } from '../logging/logger.ts';
+import { inRequestScope, type Logger, type RequestScope } from '../logging/logger.ts';
 
 /** What a caller's id may look like: short, printable, nothing a log line could be split on. */
 const acceptable = /^[\w.:-]{8,128}$/;
@@ -23,11 +23,9 @@ export function requestId(options: { logger?: Logger | undefined } = {}) {
     ctx.set('X-Request-Id', id);
     if (!logger) return next();
     const started = performance.now();
-    let command: RequestScope['command'];
-    await inRequestScope(id, async () => {
-      await next();
-      command = currentRequest()?.command;
-    });
+    const scope: RequestScope = { requestId: id };
+    await inRequestScope(scope, next);
+    const { command } = scope;
     const level = command || !reads.has(ctx.method) || ctx.status >= 500 ? 'info' : 'debug';
     if (!logger.isLevelEnabled(level)) return;
     const route = (ctx as Context & { _matchedRoute?: string | RegExp })._matchedRoute;

@@ -18,7 +18,7 @@ describe('structured logs', () => {
   it('writes JSON lines with the request id, redacts secrets and masks emails', async () => {
     const { lines, stream } = capture();
     const log = createLogger('command-service', stream);
-    await inRequestScope('req-12345678', async () =>
+    await inRequestScope({ requestId: 'req-12345678' }, async () =>
       log.info(
         {
           correlationId: 'c-1',

@@ -2,6 +2,7 @@ import {
   context,
   createContextKey,
   propagation,
+  ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
   trace,
@@ -48,10 +49,10 @@ export const tracingOn = () => provider !== undefined;
 export function startTracing(
   service: string,
   options: { env?: Record<string, string | undefined>; exporter?: SpanExporter } = {},
-): { stop(): Promise<void> } {
+): { stop(): Promise<void>; flush(): Promise<void> } {
   const env = options.env ?? process.env;
   if (provider || (!options.exporter && !env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()))
-    return { stop: async () => {} };
+    return { stop: async () => {}, flush: async () => {} };
   const chosen: Shares | undefined = env.OTEL_TRACES_SAMPLER
     ? undefined
     : {
@@ -70,6 +71,8 @@ export function startTracing(
   provider = current;
   shares = chosen;
   return {
+    /** Sends the spans ended so far (the exporter's batch need not be full). */
+    flush: () => current.forceFlush().catch(() => {}),
     async stop() {
       if (provider !== current) return;
       provider = undefined;
@@ -98,9 +101,14 @@ const untracedKey = createContextKey('building.untraced');
 export const requestUntraced = (method: string) =>
   shares !== undefined && Math.random() >= (isRead(method) ? shares.reads : shares.writes);
 
+/** The context of a request left out that continues none: made once, not per request. */
+const untracedRoot = ROOT_CONTEXT.setValue(untracedKey, true);
+
 /** Runs `work` with no span made inside it (its commands and appends too): a request left out. */
-export const untraced = <T>(work: () => Promise<T>): Promise<T> =>
-  context.with(context.active().setValue(untracedKey, true), work);
+export const untraced = <T>(work: () => Promise<T>): Promise<T> => {
+  const active = context.active();
+  return context.with(active === ROOT_CONTEXT ? untracedRoot : active.setValue(untracedKey, true), work);
+};
 
 /** A share from 0 to 1 set by `name` (`fallback` when unset). */
 function ratio(name: string, setting: string | undefined, fallback: number): number {
