@@ -142,8 +142,8 @@ describe('a UI server that reaches the query-service at another address than the
 export const prerenderedStateId = 'state';
 export const prerenderedLanguageAttribute = 'data-prerendered';
 export async function prerender() {
-  const base = globalThis.__BUILDING_CONFIG__.VITE_QUERY_URL;
-  const text = await (await fetch(base + '/apartment?page=0')).text();
+  const { VITE_QUERY_URL: base, UI_SERVER_QUERY_URL: reads = base } = globalThis.__BUILDING_CONFIG__;
+  const text = await (await fetch(reads.replace(/\\/+$/, '') + '/apartment?page=0')).text();
   return { html: '<p>' + text + ', photos at ' + base + '</p>', state: {} };
 }`,
     );

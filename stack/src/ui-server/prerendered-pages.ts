@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { queryBaseUrl } from './preconnect.ts';
 import type { UiRuntimeConfig } from './ui-security.ts';
 
 type Language = 'en' | 'bn';
@@ -44,9 +43,11 @@ export async function loadPrerenderedPages(
 ): Promise<DrawPage | null> {
   const entry = join(distDir, prerenderDir, 'prerender.js');
   if (!existsSync(entry)) return null;
-  if (queryUrlFromHere) readQueryServiceAt(config, queryUrlFromHere);
-  // The app, drawn here, reads its settings from here (in the browser: from the page).
-  (globalThis as { __BUILDING_CONFIG__?: UiRuntimeConfig }).__BUILDING_CONFIG__ = config;
+  // The app, drawn here, reads its settings from here (in the browser: from the page), and its
+  // reads go to the query-service's address from here when that is not the browser's.
+  (globalThis as { __BUILDING_CONFIG__?: Record<string, string> }).__BUILDING_CONFIG__ = queryUrlFromHere
+    ? { ...config, UI_SERVER_QUERY_URL: queryUrlFromHere }
+    : config;
   const drawn = (await import(pathToFileURL(entry).href)) as PrerenderModule;
   // A first drawing loads and compiles what drawing needs (a few hundred ms): done now, not on a
   // visitor's time (it draws nothing if the query-service is not up yet).
@@ -83,24 +84,6 @@ export async function loadPrerenderedPages(
 }
 
 /**
- * The app drawn here addresses the query-service as the browser does (its photos' addresses are
- * in the page); its reads go to `here` instead. This process draws pages and serves files only.
- */
-function readQueryServiceAt(config: UiRuntimeConfig, here: string) {
-  const browsers = queryBaseUrl(config);
-  if (!browsers) return;
-  const target = here.replace(/\/+$/, '');
-  const fetchFromHere = globalThis.fetch;
-  globalThis.fetch = (input, init) =>
-    fetchFromHere(
-      typeof input === 'string' && input.startsWith(`${browsers}/`)
-        ? target + input.slice(browsers.length)
-        : input,
-      init,
-    );
-}
-
-/**
  * The page's stylesheets written into it: a drawn page is painted as soon as it and its styles are
  * here, and on a phone's slow link a stylesheet fetched beside the app's scripts arrives late (they
  * share the bandwidth). Landing pages only: every later page is the app's, with the cached file.
@@ -108,17 +91,19 @@ function readQueryServiceAt(config: UiRuntimeConfig, here: string) {
  */
 function withStylesheetsInline(distDir: string): (index: string) => string {
   const sheet = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
-  const css = new Map<string, string>();
-  return (index) =>
+  const inline = (index: string) =>
     index.replace(sheet, (tag, file: string) => {
-      if (!css.has(file)) {
-        const path = join(distDir, file);
-        css.set(file, existsSync(path) ? readFileSync(path, 'utf8') : '');
-      }
-      const text = css.get(file)!;
+      const path = join(distDir, file);
+      const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
       // A sheet that could close the element stays a link.
       return text && !/<\/style/i.test(text) ? `<style>${text}</style>` : tag;
     });
+  // The server's index.html does not change: its sheets are read and written in once.
+  let last: { index: string; inlined: string } | undefined;
+  return (index) => {
+    if (last?.index !== index) last = { index, inlined: inline(index) };
+    return last.inlined;
+  };
 }
 
 /**

@@ -105,7 +105,7 @@ export async function query(path: string, options: QueryOptions = {}): Promise<u
   if (minPosition > 0) headers['X-Min-Position'] = String(minPosition);
   // A read the page started early answers only one that waits for no write.
   const early = minPosition > 0 ? undefined : takeEarlyRead(`${env.queryUrl}${path}`);
-  return call(env.queryUrl, path, { method: 'GET', headers, signal: options.signal, early });
+  return call(env.queryReadUrl, path, { method: 'GET', headers, signal: options.signal, early });
 }
 
 interface Call {

@@ -36,6 +36,10 @@ const usesRealFirebase =
 export const env = {
   commandUrl: withoutTrailingSlash(pick(raw.VITE_COMMAND_URL, 'http://127.0.0.1:4001')),
   queryUrl: withoutTrailingSlash(pick(raw.VITE_QUERY_URL, 'http://127.0.0.1:4002')),
+  /** Where reads go: the query-service's address, or the UI server's own way to it when it draws a page. */
+  queryReadUrl: withoutTrailingSlash(
+    pick(raw.UI_SERVER_QUERY_URL, pick(raw.VITE_QUERY_URL, 'http://127.0.0.1:4002')),
+  ),
   mapTileUrl: pick(raw.VITE_MAP_TILE_URL, 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** Real Stripe when set; otherwise the payment sandbox's Stripe.js stand-in. */
   stripePublishableKey: raw.VITE_STRIPE_PUBLISHABLE_KEY?.trim() ?? '',
