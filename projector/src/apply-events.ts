@@ -67,7 +67,7 @@ export function createProjector(options: {
       // Planned ahead only for the first attempt: a retry starts from fresh view batches.
       let prepared: LoadPlan | undefined;
       if (projectOptions?.after) {
-        prepared = await planBatch(touchedBy(options.targets, steps), steps);
+        prepared = planBatch(touchedBy(options.targets, steps), steps);
         await projectOptions.after;
       }
       const written = { malformed, alsoWrite: projectOptions?.alsoWrite };
@@ -103,13 +103,13 @@ export function createProjector(options: {
 /**
  * Applies decoded events to the targets inside `trx`, in three steps, each in its own file:
  * 1. load (load-batch.ts): each touched view's checkpoints, gaps and rows the batch names, in one
- *    query (a big batch: one per view, see LoadPlan), with every event's row changes planned;
+ *    query, with every event's row changes planned;
  * 2. fold (view-batch.ts): accept / skip / park each event per stream and apply its changes to
  *    the rows, in memory;
  * 3. write (write-batch.ts): every table once, the checkpoints, parked events, positions and
  *    NOTIFYs, in one statement (a big batch: one per view, the last with the rest).
- * A big batch's statements are queued as soon as they are planned, so Postgres loads and writes
- * one view while Node folds the next.
+ * A big batch's writes are queued as soon as each view is folded, so Postgres writes one view
+ * while Node folds the next.
  */
 export async function applyBatch(
   trx: Knex.Transaction,
@@ -125,7 +125,7 @@ export async function applyBatch(
     prepared?: LoadPlan;
   } = {},
 ): Promise<ViewChange[]> {
-  const plan = options.prepared ?? (await planBatch(touchedBy(targets, steps), steps));
+  const plan = options.prepared ?? planBatch(touchedBy(targets, steps), steps);
   const views = plan.groups.flat();
   // Held until commit: a rebuild's swap waits for this batch, and this batch for it.
   await holdProjections(
@@ -134,10 +134,9 @@ export async function applyBatch(
     'shared',
   );
   const statements = new StatementQueue(trx);
-  const loads = plan.loads.map((load) => statements.add(load));
+  await statements.add(plan.load);
   let changes: ViewChange[] = [];
   for (const [index, group] of plan.groups.entries()) {
-    await loads[index];
     for (let from = 0; from < steps.length; from += foldChunk) {
       if (from > 0) await yieldToIo();
       for (const step of steps.slice(from, from + foldChunk)) for (const view of group) view.fold(step, log);
@@ -193,9 +192,9 @@ async function applyEventByEvent(
       if (!tracksStream(target, step.stream)) continue;
       // Load, fold and write this one event; after a failure, park it and move its stream on.
       const apply = async (db: Knex.Transaction, failure?: unknown) => {
-        const plan = await planLoads([target], [step], { perView: true });
+        const plan = planLoads([target], [step], { perView: true });
         const view = plan.groups[0]![0]!;
-        await plan.loads[0]!(db);
+        await plan.load(db);
         if (failure === undefined) view.fold(step, log);
         else {
           if (admit(view.versions.get(step.stream) ?? 0, step.version) !== 'apply') throw failure;
@@ -221,20 +220,19 @@ async function applyEventByEvent(
 }
 
 /**
- * Catching up (a big batch), Node and Postgres work at once: each view's load is its own statement,
- * queued as soon as that view's changes are planned, and each view's write as soon as it is
- * folded, so Postgres loads and writes one view while Node plans or folds the next. Live traffic
- * (a few events a batch) keeps its one load and one write statement: a round trip per view would
- * cost more than the overlap gives.
+ * Catching up (a big batch), Node and Postgres work at once: each view's write is its own
+ * statement, queued as soon as that view is folded, so Postgres writes one view while Node folds
+ * the next. Live traffic (a few events a batch) keeps its one write statement: a round trip per
+ * view would cost more than the overlap gives.
  */
 const writeEachViewFrom = 256;
 
 /** Steps folded between two turns of the event loop, so the next queued statement goes out. */
 const foldChunk = 250;
 
-/** The touched views' loads, planned (a big batch yields between views). */
-function planBatch(touched: readonly ProjectionTarget[], steps: readonly Step[]): Promise<LoadPlan> {
-  return planLoads(touched, steps, { perView: steps.length >= writeEachViewFrom, between: yieldToIo });
+/** The touched views' load, planned. */
+function planBatch(touched: readonly ProjectionTarget[], steps: readonly Step[]): LoadPlan {
+  return planLoads(touched, steps, { perView: steps.length >= writeEachViewFrom });
 }
 
 /**

@@ -11,35 +11,29 @@ const jsonArray = (type: string) => `array(select json_array_elements_text(?::js
 export type Statement = (trx: Knex.Transaction) => Promise<void>;
 
 /**
- * A batch's views in groups, each with the statement that loads what its views need to fold the
- * batch. A small batch is one group (one load, one write: a round trip per view would cost more
- * than it gives); a big one gives each view its own, so Postgres loads one view while Node folds
- * the one before.
+ * A batch's views in groups, folded and written group by group, and the ONE statement that loads
+ * what they all need. A small batch is one group (one load, one write: a round trip per view would
+ * cost more than it gives); a big one makes each view a group of its own, so Postgres writes one
+ * view while Node folds the next. Its loads stay one statement: a load per view (16 round trips a
+ * page, each answered only when Node's event loop came back to it) made a catch-up 10% slower.
  */
 export interface LoadPlan {
   groups: ViewBatch[][];
-  loads: Statement[];
+  load: Statement;
 }
 
 /**
  * The engine's first step: which checkpoints, parked gaps and rows each view touched by `steps`
- * needs, and the statements that load them (each runs later, on the batch's transaction). Plans
- * each event's row changes on the way (`evolve`, kept for the fold). `between` runs between two
- * views of a big batch (a turn of the event loop, so statements queued meanwhile go out).
+ * needs, and the statement that loads them (it runs later, on the batch's transaction). Plans each
+ * event's row changes on the way (`evolve`, kept for the fold).
  */
-export async function planLoads(
+export function planLoads(
   targets: readonly ProjectionTarget[],
   steps: readonly Step[],
-  options: { perView: boolean; between?: () => Promise<void> },
-): Promise<LoadPlan> {
+  options: { perView: boolean },
+): LoadPlan {
   const views = targets.map((target) => new ViewBatch(target));
-  const groups = options.perView ? views.map((view) => [view]) : [views];
-  const loads: Statement[] = [];
-  for (const [index, group] of groups.entries()) {
-    if (index > 0) await options.between?.();
-    loads.push(planLoad(group, steps));
-  }
-  return { groups, loads };
+  return { groups: options.perView ? views.map((view) => [view]) : [views], load: planLoad(views, steps) };
 }
 
 /**
