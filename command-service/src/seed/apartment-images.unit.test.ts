@@ -27,6 +27,9 @@ describe('the seeded building', () => {
       expect(committed).toBe(apartmentSvg(a));
       expect(committed.length).toBeLessThan(4096);
       expect(committed).not.toMatch(/href|url\(|<script/i);
+      // Only the apartment's number is drawn: words are the card's, in the reader's language.
+      const drawn = [...committed.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+      expect(drawn).toEqual([a.apartment]);
     }
   });
 });

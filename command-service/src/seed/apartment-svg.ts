@@ -3,7 +3,9 @@ import { blocks, floors } from './building-apartments.ts';
 
 /**
  * A small self-contained picture of the apartment: its block's tower with the apartment's floor lit,
- * and its number. No external references, so it renders offline and cannot leak requests.
+ * and its number. No external references, so it renders offline and cannot leak requests. No words
+ * either: the card beside it says the block, floor and rooms in the reader's language, and English
+ * drawn into the picture stood out on the Bangla listing.
  */
 export function apartmentSvg(apartment: ApartmentDetails): string {
   const colour = blocks.find((b) => b.block === apartment.block)?.colour ?? '#555555';
@@ -28,8 +30,6 @@ export function apartmentSvg(apartment: ApartmentDetails): string {
     ...windows,
     `<rect x="234" y="${top + (floors - apartment.floor) * floorHeight + 4}" width="136" height="22" fill="none" stroke="#ffd166" stroke-width="3" rx="3"/>`,
     `<text x="24" y="64" font-family="sans-serif" font-size="30" font-weight="bold" fill="${colour}">${apartment.apartment}</text>`,
-    `<text x="24" y="92" font-family="sans-serif" font-size="15" fill="#34495e">Block ${apartment.block} · Floor ${apartment.floor}</text>`,
-    `<text x="24" y="114" font-family="sans-serif" font-size="13" fill="#34495e">${apartment.room}</text>`,
     '</svg>',
     '',
   ].join('\n');
