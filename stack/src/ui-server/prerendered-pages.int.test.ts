@@ -1,4 +1,4 @@
-import { createServer, request } from 'node:http';
+import { createServer } from 'node:http';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageOf, prerenderDir } from './prerendered-pages.ts';
-import { startUiServer, type RunningUiServer } from './ui-server.ts';
+import type { RunningUiServer } from './ui-server.ts';
+import { rawRequest, startTestUiServer } from './testing/ui-test-server.ts';
 
 /**
  * The UI server with a server build of the landing pages: a stand-in for ui/src/prerender.tsx
@@ -43,12 +44,7 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'index-1.css'), 'body{color:#123}');
   writeFileSync(join(dist, prerenderDir, 'prerender.js'), standIn);
-  ui = await startUiServer({
-    distDir: dist,
-    host: '127.0.0.1',
-    port: 0,
-    config: { VITE_COMMAND_URL: 'http://127.0.0.1:4001', VITE_QUERY_URL: 'http://127.0.0.1:4002' },
-  });
+  ui = await startTestUiServer(dist);
 });
 
 afterAll(async () => {
@@ -56,25 +52,10 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-function get(path: string, headers: Record<string, string> = {}) {
-  const { port } = new URL(ui.url);
-  return new Promise<{
-    status: number;
-    headers: Record<string, string | string[] | undefined>;
-    html: string;
-  }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const html = response.headers['content-encoding'] === 'br' ? brotliDecompressSync(body) : body;
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, html: html.toString() });
-      });
-    });
-    req.once('error', reject);
-    req.end();
-  });
+async function get(path: string, headers: Record<string, string> = {}) {
+  const { status, headers: answered, body } = await rawRequest(ui.url, path, headers);
+  const html = answered['content-encoding'] === 'br' ? brotliDecompressSync(body) : body;
+  return { status, headers: answered, html: html.toString() };
 }
 
 describe('the landing pages drawn by the UI server', () => {
@@ -147,10 +128,7 @@ export async function prerender() {
   return { html: '<p>' + text + ', photos at ' + base + '</p>', state: {} };
 }`,
     );
-    const behind = await startUiServer({
-      distDir: other,
-      host: '127.0.0.1',
-      port: 0,
+    const behind = await startTestUiServer(other, {
       config: { VITE_QUERY_URL: 'http://query.example:4002' },
       queryUrlFromHere: `http://127.0.0.1:${port}/`,
     });

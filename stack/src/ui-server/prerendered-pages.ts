@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { dataBlockJson } from './data-block.ts';
 import type { UiRuntimeConfig } from './ui-security.ts';
 
 type Language = 'en' | 'bn';
@@ -19,7 +20,9 @@ interface PrerenderModule {
 }
 
 /** Draws a landing page into index.html, or says null (not one, or it could not be drawn in time). */
-export type DrawPage = (index: string, request: IncomingMessage) => Promise<string | null>;
+export type DrawPage = (request: IncomingMessage) => Promise<string | null>;
+/** The drawing of pages into the server's index.html (given once: it does not change). */
+export type DrawPagesInto = (index: string) => DrawPage;
 
 /** How long a page may take to draw before the browser is left to draw it (its reads are local). */
 const patienceMs = 500;
@@ -40,7 +43,7 @@ export async function loadPrerenderedPages(
   distDir: string,
   config: UiRuntimeConfig,
   queryUrlFromHere?: string,
-): Promise<DrawPage | null> {
+): Promise<DrawPagesInto | null> {
   const entry = join(distDir, prerenderDir, 'prerender.js');
   if (!existsSync(entry)) return null;
   // The app, drawn here, reads its settings from here (in the browser: from the page), and its
@@ -53,9 +56,13 @@ export async function loadPrerenderedPages(
   // visitor's time (it draws nothing if the query-service is not up yet).
   void drawn.prerender('/', '', 'en').catch(() => null);
   const paths = new Set(drawn.prerenderedPaths);
-  const inlined = withStylesheetsInline(distDir);
   let drawing = 0;
-  return async (index, request) => {
+  return (index) => {
+    const styled = withStylesheetsInline(index, distDir);
+    return (request) => draw(styled, request);
+  };
+
+  async function draw(index: string, request: IncomingMessage): Promise<string | null> {
     const url = new URL(request.url ?? '/', 'http://ui');
     if (!paths.has(url.pathname) || drawing >= maxDrawing) return null;
     const language = languageOf(request);
@@ -69,18 +76,15 @@ export async function loadPrerenderedPages(
       clearTimeout(timer);
     });
     if (!page) return null;
-    // JSON in a data block: `<` escaped, so no text in it can close the element.
-    const state = JSON.stringify(page.state).replace(/</g, '\\u003c');
-    return inlined(index)
-      .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
-      .replace(
-        '<div id="root"></div>',
-        // A function, so a `$&` or `$'` in what people wrote is not read as a pattern.
-        () =>
-          `<div id="root" ${drawn.prerenderedLanguageAttribute}="${language}">${page.html}</div>` +
-          `<script type="application/json" id="${drawn.prerenderedStateId}">${state}</script>`,
-      );
-  };
+    const state = dataBlockJson(page.state);
+    return index.replace(/<html lang="[^"]*"/, `<html lang="${language}"`).replace(
+      '<div id="root"></div>',
+      // A function, so a `$&` or `$'` in what people wrote is not read as a pattern.
+      () =>
+        `<div id="root" ${drawn.prerenderedLanguageAttribute}="${language}">${page.html}</div>` +
+        `<script type="application/json" id="${drawn.prerenderedStateId}">${state}</script>`,
+    );
+  }
 }
 
 /**
@@ -89,21 +93,16 @@ export async function loadPrerenderedPages(
  * share the bandwidth). Landing pages only: every later page is the app's, with the cached file.
  * (Vite writes the sheet's own URLs from the root, so they read the same from the page.)
  */
-function withStylesheetsInline(distDir: string): (index: string) => string {
-  const sheet = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
-  const inline = (index: string) =>
-    index.replace(sheet, (tag, file: string) => {
+function withStylesheetsInline(index: string, distDir: string): string {
+  return index.replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (tag, file: string) => {
       const path = join(distDir, file);
       const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
       // A sheet that could close the element stays a link.
       return text && !/<\/style/i.test(text) ? `<style>${text}</style>` : tag;
-    });
-  // The server's index.html does not change: its sheets are read and written in once.
-  let last: { index: string; inlined: string } | undefined;
-  return (index) => {
-    if (last?.index !== index) last = { index, inlined: inline(index) };
-    return last.inlined;
-  };
+    },
+  );
 }
 
 /**

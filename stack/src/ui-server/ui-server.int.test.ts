@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { request } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressUiFiles } from './ui-files.ts';
-import { startUiServer, type RunningUiServer } from './ui-server.ts';
+import type { RunningUiServer } from './ui-server.ts';
+import { rawRequest, startTestUiServer } from './testing/ui-test-server.ts';
 
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
 let dist: string;
@@ -36,12 +36,7 @@ beforeAll(async () => {
   };
   writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   precompressUiFiles(dist);
-  ui = await startUiServer({
-    distDir: dist,
-    host: '127.0.0.1',
-    port: 0,
-    config: { VITE_COMMAND_URL: 'http://127.0.0.1:4001', VITE_QUERY_URL: 'http://127.0.0.1:4002' },
-  });
+  ui = await startTestUiServer(dist);
 });
 
 afterAll(async () => {
@@ -49,25 +44,8 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-/** A raw request: the path goes out exactly as written (fetch would normalise `..`). */
-function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
-  const { port } = new URL(ui.url);
-  return new Promise<{
-    status: number;
-    headers: Record<string, string | string[] | undefined>;
-    body: Buffer;
-  }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.once('error', reject);
-    req.end();
-  });
-}
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  rawRequest(ui.url, path, headers, method);
 
 describe('the UI server', () => {
   it('serves index.html with the security headers', async () => {

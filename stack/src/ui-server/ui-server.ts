@@ -1,5 +1,6 @@
 import { withEarlyRead } from './early-read.ts';
-import { loadPrerenderedPages, type DrawPage } from './prerendered-pages.ts';
+import { dataBlockJson } from './data-block.ts';
+import { loadPrerenderedPages, type DrawPagesInto } from './prerendered-pages.ts';
 import { preconnectLinks, queryBaseUrl } from './preconnect.ts';
 import { landingRouteReads, routeModulePreloads } from './route-preloads.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -32,7 +33,7 @@ export interface RunningUiServer {
 export function createUiHandler(
   options: Pick<UiServerOptions, 'distDir' | 'config'> & {
     /** Landing pages drawn here (`/`, `/apartment`): painted before the app's scripts arrive. */
-    drawPage?: DrawPage | null;
+    drawPages?: DrawPagesInto | null;
   },
 ) {
   const files = loadUiFiles(options.distDir);
@@ -42,6 +43,7 @@ export function createUiHandler(
   const indexHtml = withSettings(built.body.toString(), options.config);
   const index = uiFile('index.html', Buffer.from(indexHtml));
   files.set('/index.html', index);
+  const drawPage = options.drawPages?.(indexHtml);
   const headers = securityHeaders(options.config);
   const preconnect = preconnectLinks(options.config);
   const modulePreloads = routeModulePreloads(options.distDir);
@@ -82,7 +84,7 @@ export function createUiHandler(
       return;
     }
     const page = path === '/index.html' ? '/' : path!;
-    void (options.drawPage?.(indexHtml, request) ?? Promise.resolve(null)).then((drawn) => {
+    void (drawPage?.(request) ?? Promise.resolve(null)).then((drawn) => {
       // A page drawn here carries its reads; one the browser draws reads early (page 1).
       const readEarly = !drawn && !(request.url ?? '').includes('?');
       const links = linksFor(page, readEarly);
@@ -94,8 +96,8 @@ export function createUiHandler(
 }
 
 export async function startUiServer(options: UiServerOptions): Promise<RunningUiServer> {
-  const drawPage = await loadPrerenderedPages(options.distDir, options.config, options.queryUrlFromHere);
-  const server = createServer(createUiHandler({ ...options, drawPage }));
+  const drawPages = await loadPrerenderedPages(options.distDir, options.config, options.queryUrlFromHere);
+  const server = createServer(createUiHandler({ ...options, drawPages }));
   server.listen(options.port, options.host);
   await once(server, 'listening');
   const address = server.address();
@@ -171,12 +173,9 @@ function sendDrawn(request: IncomingMessage, response: ServerResponse, html: str
   response.end(request.method === 'HEAD' ? undefined : body);
 }
 
-/**
- * index.html with the run-time settings in its data block (`building-config`): `<` escaped, so no
- * value can close the element.
- */
+/** index.html with the run-time settings in its data block (`building-config`). */
 function withSettings(html: string, config: UiRuntimeConfig): string {
-  const settings = JSON.stringify(config).replace(/</g, '\\u003c');
+  const settings = dataBlockJson(config);
   return html.replace(
     /(<script type="application\/json" id="building-config">)[^<]*(<\/script>)/,
     (_, open: string, close: string) => `${open}${settings}${close}`,

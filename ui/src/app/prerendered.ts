@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { languages, type Language } from '../i18n/i18n.ts';
+import { readDataBlock } from '../lib/data-block.ts';
 
 /** The element of the UI server's page that carries the reads a prerendered page was drawn from. */
 export const prerenderedStateId = 'prerendered-state';
@@ -14,10 +15,5 @@ export const prerenderedLanguageAttribute = 'data-prerendered';
 export function prerenderedPage(root: HTMLElement, wanted: Language): DehydratedState | null {
   const language = root.getAttribute(prerenderedLanguageAttribute);
   if (!languages.includes(language as Language) || language !== wanted) return null;
-  const state = document.getElementById(prerenderedStateId)?.textContent;
-  try {
-    return state ? (JSON.parse(state) as DehydratedState) : null;
-  } catch {
-    return null;
-  }
+  return readDataBlock<DehydratedState>(prerenderedStateId);
 }

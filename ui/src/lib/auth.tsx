@@ -1,18 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  createContext,
-  use,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation, useSearch } from 'wouter';
 import { i18next } from '../i18n/i18n.ts';
+import { useInBrowser } from './use-in-browser.ts';
 import { errorMessage } from './error-message.ts';
 import { IdentityError } from './identity-errors.ts';
 import {
@@ -78,10 +69,6 @@ const snapshot = (user: IdentityUser): SessionUser => ({
   displayName: user.displayName,
   photoURL: user.photoURL,
 });
-
-const subscribeToNothing = () => () => {};
-const knownInBrowser = () => true;
-const unknownOnServer = () => false;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   // With no session there is nothing to wait for: a visitor is known at once.
@@ -288,7 +275,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // A page drawn on the server is a visitor's whose session is not known yet: the browser's first
   // render matches it (and hydrates it), then says who is signed in.
-  const known = useSyncExternalStore(subscribeToNothing, knownInBrowser, unknownOnServer);
+  const known = useInBrowser();
   const value = useMemo<AuthContextValue>(
     () => ({
       ...(known ? state : { user: null, loading: true }),

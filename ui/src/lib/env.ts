@@ -1,17 +1,12 @@
+import { readDataBlock } from './data-block.ts';
+
 declare global {
   /** The run-time settings where the UI server draws a page itself (it sets them at its start). */
   var __BUILDING_CONFIG__: Partial<Record<string, string>> | undefined;
 }
 
 /** The run-time settings the UI server wrote into the page (index.html's `building-config`). */
-function pageSettings(): Partial<Record<string, string>> {
-  const block = typeof document === 'undefined' ? null : document.getElementById('building-config');
-  try {
-    return block?.textContent ? (JSON.parse(block.textContent) as Partial<Record<string, string>>) : {};
-  } catch {
-    return {};
-  }
-}
+const pageSettings = () => readDataBlock<Partial<Record<string, string>>>('building-config') ?? {};
 
 /**
  * The UI's configuration: the server's run-time settings, else Vite's build-time env. The

@@ -1,9 +1,5 @@
-import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
-
-const subscribeToNothing = () => () => {};
-const canObserve = () => typeof IntersectionObserver !== 'undefined';
-// A page drawn on the server is drawn far (and taken over as it is drawn).
-const drawnOnServer = () => true;
+import { useEffect, useState, type RefObject } from 'react';
+import { useInBrowser } from './use-in-browser.ts';
 
 /**
  * Becomes true (and stays true) once the element scrolls within `margin` of the viewport:
@@ -11,9 +7,10 @@ const drawnOnServer = () => true;
  * IntersectionObserver simply load the content at once.
  */
 export function useNearViewport(ref: RefObject<Element | null>, margin = '300px'): boolean {
-  const observing = useSyncExternalStore(subscribeToNothing, canObserve, drawnOnServer);
+  // A page drawn on the server is drawn far (and taken over as it is drawn).
+  const inBrowser = useInBrowser();
   const [seen, setSeen] = useState(false);
-  const near = seen || !observing;
+  const near = seen || (inBrowser && typeof IntersectionObserver === 'undefined');
 
   useEffect(() => {
     const element = ref.current;
