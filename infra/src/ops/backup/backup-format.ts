@@ -38,6 +38,35 @@ export const backupTrailer = z.object({
 });
 export type BackupTrailer = z.infer<typeof backupTrailer>;
 
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+const int4 = z
+  .number()
+  .int()
+  .min(-(2 ** 31))
+  .max(2 ** 31 - 1);
+const present = z.unknown().refine((value) => value !== undefined && value !== null);
+
+/**
+ * An event row as its line carries it (write-backup.ts's `eventColumns`), in the types of the
+ * `events` table: a restore writes rows before it reaches the checksum at the end, so a line a
+ * damaged file garbled must be refused here, not fail the insert or the decoding.
+ */
+export const backupEventRow = z.object({
+  position: z.number().int().positive(),
+  id: uuid,
+  stream: z.string().min(1),
+  version: int4.positive(),
+  type: z.string().min(1),
+  schema_version: int4,
+  data: present,
+  occurred_at: z.string().refine((value) => !Number.isNaN(Date.parse(value))),
+  actor: present,
+  correlation_id: uuid,
+  causation_id: uuid.nullable(),
+  prev_hash: z.string().nullable(),
+  hash: z.string().min(1),
+});
+
 /** Bytes (bytea) travel as base64 in the JSON lines. */
 export const encodeValue = (value: unknown) =>
   Buffer.isBuffer(value) ? { $bytes: value.toString('base64') } : value;

@@ -9,6 +9,7 @@ import { rowToEnvelope, type EventRow } from '../../event-store/row-to-envelope.
 import { auditLog, describeVerification } from '../audit-log.ts';
 import type { ReplayProgress } from '../replay-source.ts';
 import {
+  backupEventRow,
   backupHeader,
   backupTrailer,
   decodeValue,
@@ -156,8 +157,11 @@ export async function restoreBackup(
           });
           continue;
         }
-        const row = (value as { event?: EventRow }).event;
-        if (!row) throw new BadBackup('the backup is damaged: a line is neither an event nor a row');
+        if (typeof value !== 'object' || value === null || !('event' in value))
+          throw new BadBackup('the backup is damaged: a line is neither an event nor a row');
+        if (!backupEventRow.safeParse(value.event).success)
+          throw new BadBackup('the backup is damaged: an event line does not hold an event row');
+        const row = value.event as EventRow;
         read += 1;
         options.progress?.advance(1);
         if (!within(until, row)) continue;
