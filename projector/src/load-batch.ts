@@ -138,7 +138,7 @@ function rowsToLoad(view: ViewBatch, steps: readonly Step[]) {
     if (changes instanceof Error) continue;
     for (const change of changes) {
       const table = view.tables[change.table];
-      if (!table || table.complete) continue;
+      if (!table || table.complete || table.spec.insertOnly) continue;
       let target;
       try {
         target = changeTarget(table.spec, change);

@@ -227,12 +227,14 @@ describe.skipIf(missing('postgres'))('the projector', () => {
   );
 
   it.each([
-    ['live batches', 0],
-    ['catch-up batches', 300],
+    ['live batches', 0, false],
+    ['catch-up batches', 300, false],
+    ['live batches, a table of inserts only', 0, true],
+    ['catch-up batches, a table of inserts only', 300, true],
   ])(
     'an insert of a key that is there already changes nothing, in the same batch or a later one (%s)',
-    async (_, fillers) => {
-      const g = await createViewsHarness(`projector_insert_${fillers}`);
+    async (_, fillers, insertOnly) => {
+      const g = await createViewsHarness(`projector_insert_${fillers}_${insertOnly}`);
       try {
         // Rows keyed by a code's first letter: the first coupon of each letter makes the row.
         const model = defineReadModel({
@@ -242,7 +244,9 @@ describe.skipIf(missing('postgres'))('the projector', () => {
           events: ['CouponAdded'],
         });
         const firsts = defineProjection(model, {
-          tables: { firsts: { key: 'letter', columns: { letter: column.text(), code: column.text() } } },
+          tables: {
+            firsts: { key: 'letter', insertOnly, columns: { letter: column.text(), code: column.text() } },
+          },
           on: {
             CouponAdded: ({ data }) => [
               { table: 'firsts', insert: { letter: data.code[0], code: data.code } },
@@ -271,6 +275,67 @@ describe.skipIf(missing('postgres'))('the projector', () => {
         const before = await hashViews(g.db, targets);
         await projector.project(events);
         expect(await hashViews(g.db, targets)).toBe(before);
+        expect(await g.db('parked_events').select('error')).toEqual([]);
+      } finally {
+        await g.drop();
+      }
+    },
+  );
+
+  it.each([
+    ['live batches', 0],
+    ['catch-up batches', 300],
+  ])(
+    'writes every value as it was made: quotes, backslashes, control characters, NULL as text (%s)',
+    async (_, fillers) => {
+      const g = await createViewsHarness(`projector_values_${fillers}`);
+      try {
+        const odd = [
+          'a "quoted" word, a back\\slash\\',
+          'line\nbreak\ttab\r\u0001\u001f',
+          'NULL',
+          '',
+          '{braces, commas}',
+          'বাংলা ✓ \ud83c\udfe0',
+          ' spaced ',
+          '\\n not a newline',
+        ];
+        const model = defineReadModel({
+          ...couponsView,
+          version: 97,
+          tables: ['values'],
+          events: ['CouponAdded'],
+        });
+        let n = 0;
+        const values = defineProjection(model, {
+          tables: {
+            values: {
+              key: 'code',
+              insertOnly: true,
+              columns: { code: column.text(), text: column.text({ nullable: true }), flag: column.boolean() },
+            },
+          },
+          on: {
+            CouponAdded: ({ data }) => [
+              {
+                table: 'values',
+                insert: { code: data.code, text: odd[n % odd.length] ?? null, flag: n++ % 2 === 0 },
+              },
+            ],
+          },
+        });
+        const targets = [liveTarget(values)];
+        await migrateProjector(g.db, targets);
+        const count = odd.length + fillers;
+        for (let i = 0; i < count; i++) await g.history.addCoupon(`V${String(i).padStart(3, '0')}`, 5);
+        const events: StoredEvent[] = [];
+        for await (const page of g.store.readAll()) events.push(...page);
+        await createProjector({ db: g.db, targets }).project(events);
+
+        const rows = await g.db('coupons_v97_values').orderBy('code').select('text', 'flag');
+        expect(rows).toEqual(
+          Array.from({ length: count }, (_, i) => ({ text: odd[i % odd.length], flag: i % 2 === 0 })),
+        );
         expect(await g.db('parked_events').select('error')).toEqual([]);
       } finally {
         await g.drop();

@@ -12,6 +12,7 @@ const same = (a: unknown, b: unknown) =>
  */
 export function checkChange(spec: TableSpec, change: RowChange): RowTarget {
   const target = changeTarget(spec, change);
+  if (spec.insertOnly && !('insert' in change)) throw new Error(`${change.table} takes inserts only`);
   const row = 'insert' in change ? change.insert : 'upsert' in change ? change.upsert : change.update;
   for (const column in row) {
     if (!(column in spec.columns)) throw new Error(`no column ${column} in ${change.table}`);

@@ -19,6 +19,13 @@ export interface TableSpec {
   lookups?: readonly string[];
   /** Extra index column lists, e.g. `['status', 'requested_at']`. */
   indexes?: ReadonlyArray<readonly string[]>;
+  /**
+   * Rows are only ever inserted, each by the one event its key is made from (a ledger's lines):
+   * a batch does not load their keys, since a stored one can only be that event's, which its
+   * stream checkpoint skips. Were one there all the same, the batch's plain INSERT fails and the
+   * batch is applied again event by event, where ON CONFLICT keeps the stored row.
+   */
+  insertOnly?: boolean;
 }
 
 export const column = {

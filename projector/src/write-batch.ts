@@ -25,19 +25,65 @@ export interface ViewBookkeeping {
 /** A statement's last part when it has nothing to return. */
 const nothingMore = 'select 1';
 
-/** Rows as one json parameter, typed by `json_to_recordset`: no parameter limit, one statement. */
-function recordset(columns: ReadonlyArray<readonly [string, string]>): string {
-  return `json_to_recordset(?::json) as x(${columns.map(([name, type]) => `${ident(name)} ${type}`).join(', ')})`;
+/**
+ * Rows as one array parameter per column, typed and zipped by `unnest`: no parameter limit, one
+ * statement, and Postgres reads an array of values about twice as fast as the same rows as JSON
+ * (a page's writes spent a third of their time parsing it).
+ */
+function rowSource(
+  columns: ReadonlyArray<readonly [string, string]>,
+  rows: readonly Row[],
+  bindings: unknown[],
+): string {
+  for (const [name, type] of columns) bindings.push(arrayLiteral(rows, name, type));
+  return `unnest(${columns.map(([, type]) => `?::${type}[]`).join(', ')}) as x(${columns.map(([name]) => ident(name)).join(', ')})`;
 }
+
+/**
+ * One column of `rows` as a Postgres array literal. A JSON array of strings, numbers, booleans
+ * and nulls is one already but for its brackets and JSON's own escapes (`\\n`, `\\u0001`...),
+ * which an array literal would read as the letter: values needing one of those take the slow
+ * way, value by value. An object (any value of a jsonb column) goes as its JSON text.
+ */
+function arrayLiteral(rows: readonly Row[], column: string, type: string): string {
+  const values = rows.map((row) => {
+    const value = row[column];
+    return value !== null && typeof value === 'object' && !(value instanceof Date)
+      ? JSON.stringify(value)
+      : type === 'jsonb' && value !== null && value !== undefined
+        ? JSON.stringify(value)
+        : value;
+  });
+  const json = JSON.stringify(values);
+  return jsonEscape.test(json) ? `{${values.map(element).join(',')}}` : `{${json.slice(1, -1)}}`;
+}
+const jsonEscape = /\\[bfnrtu]/;
+
+/** One value of an array literal: quoted, `"` and `\\` escaped. */
+function element(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'NULL';
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  const text =
+    typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : String(value);
+  return `"${text.replace(needsEscape, '\\$&')}"`;
+}
+const needsEscape = /["\\]/g;
 
 /**
  * INSERT ... ON CONFLICT for rows that set the same columns when their key exists; `set: 'new'`
  * is a plain INSERT of rows known to be new (see `plainInserts`).
  */
-function upsertSql(spec: TableSpec, table: string, set: readonly string[] | 'new'): string {
+function upsertSql(
+  spec: TableSpec,
+  table: string,
+  set: readonly string[] | 'new',
+  rows: readonly Row[],
+  bindings: unknown[],
+): string {
   const columns = Object.entries(spec.columns).map(([name, c]) => [name, c.type] as const);
   const names = columns.map(([name]) => ident(name)).join(', ');
-  const insert = `insert into ${ident(table)} (${names}) select ${names} from ${recordset(columns)}`;
+  const insert = `insert into ${ident(table)} (${names}) select ${names} from ${rowSource(columns, rows, bindings)}`;
   if (set === 'new') return insert;
   const onConflict =
     set.length === 0
@@ -102,43 +148,50 @@ export function planWrite(
   if (parks.length > 0) {
     parts.push(
       `insert into parked_events (projection, event_key, position, stream, version, type, reason, error, event)
-        select projection, event_key, position, stream, version, type, reason, error, event from ${recordset([
-          ['projection', 'text'],
-          ['event_key', 'text'],
-          ['position', 'bigint'],
-          ['stream', 'text'],
-          ['version', 'integer'],
-          ['type', 'text'],
-          ['reason', 'text'],
-          ['error', 'text'],
-          ['event', 'jsonb'],
-        ])}
+        select projection, event_key, position, stream, version, type, reason, error, event from ${rowSource(
+          [
+            ['projection', 'text'],
+            ['event_key', 'text'],
+            ['position', 'bigint'],
+            ['stream', 'text'],
+            ['version', 'integer'],
+            ['type', 'text'],
+            ['reason', 'text'],
+            ['error', 'text'],
+            ['event', 'jsonb'],
+          ],
+          parks,
+          bindings,
+        )}
         on conflict (projection, event_key) do nothing`,
     );
-    bindings.push(JSON.stringify(parks));
   }
   if (unparked.length > 0) {
     parts.push(
-      `delete from parked_events where (projection, event_key) in (select projection, event_key from ${recordset(
+      `delete from parked_events where (projection, event_key) in (select projection, event_key from ${rowSource(
         [
           ['projection', 'text'],
           ['event_key', 'text'],
         ],
+        unparked,
+        bindings,
       )})`,
     );
-    bindings.push(JSON.stringify(unparked));
   }
   if (positions.length > 0) {
     parts.push(
       `insert into projection_status (projection, position, updated_at)
-        select projection, position, now() from ${recordset([
-          ['projection', 'text'],
-          ['position', 'bigint'],
-        ])}
+        select projection, position, now() from ${rowSource(
+          [
+            ['projection', 'text'],
+            ['position', 'bigint'],
+          ],
+          positions,
+          bindings,
+        )}
         on conflict (projection) do update
         set position = greatest(projection_status.position, excluded.position), updated_at = now()`,
     );
-    bindings.push(JSON.stringify(positions));
   }
   if (options.alsoWrite) {
     parts.push(options.alsoWrite.sql);
@@ -215,8 +268,7 @@ function rowWrites(table: TableRows): RowWrite[] {
 function viewRowParts(view: ViewBatch, parts: string[], bindings: unknown[], plainInserts = false): void {
   for (const [key, rows] of Object.entries(view.tables)) {
     for (const group of groupWrites(rowWrites(rows), plainInserts).values()) {
-      parts.push(upsertSql(rows.spec, view.target.tables[key]!, group.set));
-      bindings.push(JSON.stringify(group.rows));
+      parts.push(upsertSql(rows.spec, view.target.tables[key]!, group.set, group.rows, bindings));
     }
   }
   if (view.dirtyStreams.size === 0) return;
@@ -226,19 +278,20 @@ function viewRowParts(view: ViewBatch, parts: string[], bindings: unknown[], pla
     const row = { stream, version: view.versions.get(stream) };
     (plainInserts && !view.storedStreams.has(stream) ? fresh : stored).push(row);
   }
-  const checkpoints = `insert into ${ident(view.target.checkpoints)} (stream, version)
-      select stream, version from ${recordset([
-        ['stream', 'text'],
-        ['version', 'integer'],
-      ])}`;
-  if (fresh.length > 0) {
-    parts.push(checkpoints);
-    bindings.push(JSON.stringify(fresh));
-  }
-  if (stored.length > 0) {
-    parts.push(`${checkpoints} on conflict (stream) do update set version = excluded.version`);
-    bindings.push(JSON.stringify(stored));
-  }
+  const checkpoints = (
+    rows: readonly Row[],
+  ) => `insert into ${ident(view.target.checkpoints)} (stream, version)
+      select stream, version from ${rowSource(
+        [
+          ['stream', 'text'],
+          ['version', 'integer'],
+        ],
+        rows,
+        bindings,
+      )}`;
+  if (fresh.length > 0) parts.push(checkpoints(fresh));
+  if (stored.length > 0)
+    parts.push(`${checkpoints(stored)} on conflict (stream) do update set version = excluded.version`);
 }
 
 /** The parts as data-modifying CTEs of one statement, ending with `last`. */

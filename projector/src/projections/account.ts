@@ -66,6 +66,7 @@ export const account = defineProjection(accountView, {
   tables: {
     lines: {
       key: 'line_id',
+      insertOnly: true,
       columns: {
         line_id: column.uuid(),
         email: column.text(),

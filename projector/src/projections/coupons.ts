@@ -23,6 +23,7 @@ export const coupons = defineProjection(couponsView, {
     redemptions: {
       // One row per redeeming event: counted when read, so a redelivery counts nothing twice.
       key: 'redemption_id',
+      insertOnly: true,
       columns: { redemption_id: column.uuid(), coupon_id: column.uuid() },
       indexes: [['coupon_id']],
     },

@@ -42,6 +42,7 @@ export const journal = defineProjection(journalView, {
   tables: {
     lines: {
       key: 'line_id',
+      insertOnly: true,
       columns: {
         line_id: column.text(),
         entry_id: column.text(),

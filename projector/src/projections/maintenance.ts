@@ -30,6 +30,7 @@ export const maintenance = defineProjection(maintenanceView, {
     },
     history: {
       key: 'change_id',
+      insertOnly: true,
       columns: {
         change_id: column.uuid(),
         request_id: column.uuid(),
@@ -44,6 +45,7 @@ export const maintenance = defineProjection(maintenanceView, {
     },
     comments: {
       key: 'comment_id',
+      insertOnly: true,
       columns: {
         comment_id: column.uuid(),
         request_id: column.uuid(),

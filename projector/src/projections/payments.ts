@@ -10,6 +10,7 @@ export const payments = defineProjection(paymentsView, {
   tables: {
     payments: {
       key: 'payment_id',
+      insertOnly: true,
       columns: {
         payment_id: column.uuid(),
         email: column.text(),
@@ -35,6 +36,7 @@ export const payments = defineProjection(paymentsView, {
     },
     refunds: {
       key: 'refund_id',
+      insertOnly: true,
       columns: {
         refund_id: column.uuid(),
         payment_intent_id: column.text(),

@@ -75,6 +75,7 @@ export const rentLedger = defineProjection(rentLedgerView, {
     },
     money: {
       key: 'money_id',
+      insertOnly: true,
       columns: {
         money_id: column.uuid(),
         si: column.integer(),
