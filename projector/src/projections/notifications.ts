@@ -37,7 +37,7 @@ export const notifications = defineProjection(notificationsView, {
   tables: {
     notifications: {
       key: 'notification_id',
-insertOnly: true,
+      insertOnly: true,
       columns: {
         notification_id: column.uuid(),
         email: column.text(),

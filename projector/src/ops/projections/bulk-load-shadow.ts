@@ -16,6 +16,7 @@ import {
   type ProjectedRow,
 } from '@building/infra/event-store/row-to-envelope';
 import type { ProjectorLog } from '../../view-batch.ts';
+import type { ProjectionTarget } from '../../projection-target.ts';
 import type { PartitionedFold } from './partitioned-fold.ts';
 import { toSteps } from './read-steps.ts';
 
@@ -30,32 +31,55 @@ interface Load {
 }
 
 /**
- * Writes a rebuild's fold into its shadow tables the fast way: each table is created without its
- * key, COPYed partition by partition (stream checkpoints as each stream partition is admitted,
- * rows as each key partition is folded; each partition is let go before the next, so memory holds
- * one), then given its key and indexes, built once over all the rows (cheaper than keeping them up
- * to date row by row). A rebuild that fails leaves shadow tables behind, which the next one drops
+ * The shadow tables, empty and without their keys (anew: an interrupted rebuild may have left
+ * some), before the fold: the rows of tables of inserts only go in while the log is read.
+ */
+export async function createShadowTables(db: Knex, targets: readonly ProjectionTarget[]): Promise<void> {
+  await db.transaction(async (trx) => {
+    for (const { spec, name } of targets.flatMap(tablesOf)) {
+      await trx.raw(`drop table if exists ${ident(name)}`);
+      await trx.raw(createTableSql(spec, name, { primaryKey: false }));
+    }
+  });
+}
+
+/**
+ * The rows streamed in pass 1 were taken to apply, and each key to be inserted once: a log where
+ * that is not so is folded again with every row spilled.
+ */
+export class FoldAgain extends Error {}
+
+/**
+ * Writes a rebuild's fold into its shadow tables (`createShadowTables`) the fast way: COPYed
+ * partition by partition (stream checkpoints as each stream partition is admitted, rows as each
+ * key partition is folded; each partition is let go before the next, so memory holds one), then
+ * given their keys and indexes, built once over all the rows (cheaper than keeping them up to
+ * date row by row). A rebuild that fails leaves shadow tables behind, which the next one drops
  * first. The parked events and positions go in as the live projector would write them.
+ * `streamed`: rows of tables of inserts only are in already (streamed-inserts.ts).
  */
 export async function bulkLoadShadows(
   db: Knex,
   fold: PartitionedFold,
   log: ProjectorLog,
+  streamed: boolean,
 ): Promise<{ rows: number }> {
   const tables = fold.views.flatMap((view) => tablesOf(view.target));
-  await db.transaction(async (trx) => {
-    for (const { spec, name } of tables) {
-      await trx.raw(`drop table if exists ${ident(name)}`);
-      await trx.raw(createTableSql(spec, name, { primaryKey: false }));
-    }
-  });
   let rows = 0;
   for (let partition = 0; partition < fold.partitions; partition++)
     rows += await loadCheckpoints(db, fold, partition, log);
+  if (streamed && !fold.orderly) throw new FoldAgain('an event of the log did not apply in its place');
   for (let partition = 0; partition < fold.partitions; partition++)
     rows += await loadRows(db, fold, partition);
   await twoAtATime(tables, async ({ spec, name }) => {
-    for (const sql of [addPrimaryKeySql(spec, name), ...createIndexesSql(spec, name)]) await db.raw(sql);
+    try {
+      await db.raw(addPrimaryKeySql(spec, name));
+    } catch (error) {
+      const duplicate = (error as { code?: string }).code === '23505';
+      if (streamed && spec.insertOnly && duplicate) throw new FoldAgain(`a key inserted twice into ${name}`);
+      throw error;
+    }
+    for (const sql of createIndexesSql(spec, name)) await db.raw(sql);
   });
   await parkFetched(db, fold);
   await db.transaction((trx) => planWrite([], { bookkeeping: fold.views }).statement(trx));
@@ -137,10 +161,23 @@ async function loadAll(db: Knex, loads: Load[]): Promise<number> {
   return rows;
 }
 
+/** Runs `work` on the items two at a time; after a failure no new item starts, and the first failure is thrown once both are done. */
 async function twoAtATime<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
+    while (!failed && next < items.length) {
+      try {
+        await work(items[next++]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
   };
-  await Promise.all(Array.from({ length: Math.min(parallelLoads, items.length) }, worker));
+  const done = await Promise.allSettled(
+    Array.from({ length: Math.min(parallelLoads, items.length) }, worker),
+  );
+  const failure = done.find((d) => d.status === 'rejected');
+  if (failure) throw failure.reason;
 }

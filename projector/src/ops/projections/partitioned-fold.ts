@@ -1,7 +1,7 @@
 import { streamPrefix } from '@building/events/streams';
 import { admit } from '../../view-batch.ts';
 import type { ProjectionTarget } from '../../projection-target.ts';
-import type { RowChange, RowTarget } from '../../row-changes.ts';
+import type { Row, RowChange, RowTarget } from '../../row-changes.ts';
 import { checkChange, TableRows } from '../../table-rows.ts';
 import { isSkipped, type Park, type ProjectorLog, type Step } from '../../view-batch.ts';
 import { ChangeShapes, type FlatChange } from './change-shapes.ts';
@@ -37,6 +37,12 @@ export interface ParkToFetch {
 
 const gapKey = (stream: string, version: number) => `${stream}\u0000${version}`;
 
+/** Where rows of tables of inserts only go instead of the spill files (streamed-inserts.ts). */
+export interface InsertSink {
+  takes(view: number, table: string): boolean;
+  add(view: number, table: string, row: Row): void;
+}
+
 /** The same string always lands in the same partition. */
 function partitionOf(key: string, partitions: number): number {
   let hash = 0x811c9dc5; // FNV-1a
@@ -56,6 +62,8 @@ function partitionOf(key: string, partitions: number): number {
  * 3. `rowsOf`, per key partition: applies its changes in log order, minus the exceptions. What a
  *    row becomes depends on its own changes alone, so the rows are the whole-log fold's.
  * A stream's checkpoint is shared by the views of its category: each sees the same events of it.
+ * With an `InsertSink`, rows of tables of inserts only go to it in pass 1 instead, taken to apply:
+ * `orderly` then tells, after pass 2, whether every event did.
  */
 export class PartitionedFold {
   readonly views: FoldedView[];
@@ -76,9 +84,11 @@ export class PartitionedFold {
   /** Parked events applied later, right after the event at the key (in this order). */
   private readonly drains = new Map<number, number[]>();
   private readonly deferred = new Set<number>();
+  private readonly inserts: InsertSink | undefined;
 
-  constructor(targets: readonly ProjectionTarget[], partitions: number) {
+  constructor(targets: readonly ProjectionTarget[], partitions: number, inserts?: InsertSink) {
     this.targets = targets;
+    this.inserts = inserts;
     this.partitions = partitions;
     this.views = targets.map((target) => ({ target, parks: [], unparked: [], position: 0 }));
     this.handles = targets.map((target) => new Set(target.projection.handles));
@@ -126,6 +136,10 @@ export class PartitionedFold {
       }
       for (let index = 0; index < changes.length; index++) {
         const change = changes[index]!;
+        if ('insert' in change && this.inserts?.takes(view, change.table)) {
+          this.inserts.add(view, change.table, change.insert);
+          continue;
+        }
         const target = targets[index]!;
         const spilled = [seq, view] as Change;
         this.shapes.flattenInto(change, spilled);
@@ -191,6 +205,11 @@ export class PartitionedFold {
     return versions;
   }
 
+  /** After pass 2: every event applied in its place (none skipped, parked or applied late). */
+  get orderly(): boolean {
+    return this.dropped.size === 0 && this.deferred.size === 0;
+  }
+
   /** Pass 3, one key partition: its rows, folded (per view, per table). */
   rowsOf(partition: number): Array<Record<string, TableRows>> {
     const tables = this.targets.map((target) =>
@@ -202,7 +221,7 @@ export class PartitionedFold {
       const change = this.shapes.restore(spilled, 2);
       tables[spilled[1]]![change.table]!.apply(change);
     };
-    if (this.dropped.size === 0 && this.deferred.size === 0) {
+    if (this.orderly) {
       for (const frame of this.changes.read(partition)) for (const change of frame) apply(change);
       return tables;
     }

@@ -66,4 +66,34 @@ describe('a rebuild folded by partitions', () => {
       expect(fold.views[0]!.position).toBe(whole.position);
     }
   });
+
+  it('hands the rows of tables of inserts only to a sink, and tells whether every event applied in its place', () => {
+    const redeemed = (couponId: string, version: number) =>
+      event(couponId, version, 'CouponRedeemed', {
+        si: 101,
+        month: 'January',
+        year: 2026,
+        paymentIntentId: `pi_${version}`,
+      });
+    const orderly = [added(couponA, 'EID'), redeemed(couponA, 2), redeemed(couponA, 3)];
+    for (const [events, applied] of [
+      [orderly, true],
+      [[...orderly, redeemed(couponA, 5)], false],
+    ] as const) {
+      const sunk: Array<[number, string, string]> = [];
+      const fold = new PartitionedFold([liveTarget(coupons)], 2, {
+        takes: (_, table) => table === 'redemptions',
+        add: (view, table, row) => sunk.push([view, table, String(row.redemption_id)]),
+      });
+      for (const step of events) fold.spill(step);
+      for (let p = 0; p < 2; p++) fold.admit(p, () => {});
+      const rows = [0, 1].flatMap((p) => [...fold.rowsOf(p)[0]!.redemptions!.all()]);
+      fold.remove();
+      expect(rows).toEqual([]);
+      expect(sunk).toEqual(
+        events.filter((e) => e.type === 'CouponRedeemed').map((e) => [0, 'redemptions', e.id]),
+      );
+      expect(fold.orderly).toBe(applied);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { applyBatch, type ProjectorLog } from '../../apply-events.ts';
-import { bulkLoadShadows } from './bulk-load-shadow.ts';
+import { bulkLoadShadows, createShadowTables, FoldAgain } from './bulk-load-shadow.ts';
+import { StreamedInserts } from './streamed-inserts.ts';
 import { PartitionedFold } from './partitioned-fold.ts';
 import type { Projection } from '../../projection.ts';
 import { checkpointTable, tableNames } from '@building/events/read-models/read-model';
@@ -86,52 +87,25 @@ export async function rebuildProjections(
   // The live views too, when missing: a rebuild on an empty database creates them.
   await migrateProjector(db, [...pairs.map((p) => p.live), ...shadows]);
 
-  const started = performance.now();
-  const cpuBefore = process.threadCpuUsage();
   const [counted] = await db('events').count<{ n: string }[]>('* as n');
   const events = Number(counted?.n ?? 0);
-  // Nothing to load from the shadow tables (they start empty): rows are spilled by key, then each
-  // partition is folded and written on its own.
-  const fold = new PartitionedFold(
-    shadows,
-    Math.max(1, Math.ceil(events / (options.eventsPerPartition ?? defaultEventsPerPartition))),
-  );
-  options.progress?.start(events);
-  let checkpoint: TailCheckpoint = startOfLog;
-  let replayed = 0;
-  try {
-    // Rounds up to the log's end as it was when each began, until a round finds little new (or a
-    // few rounds under a steady stream of commands): the swap catches up the rest while the live
-    // projector waits, so keep that short.
-    for (let rounds = 1; ; rounds++) {
-      const bound = await logBound(db);
-      let round = 0;
-      // Read and decoded on another thread while this one folds.
-      for await (const page of readSteps(db, checkpoint, bound, pageSize)) {
-        for (const step of page.steps) fold.spill(step);
-        checkpoint = page.checkpoint;
-        round += page.events;
-        options.progress?.advance(page.events);
-      }
-      replayed += round;
-      if (round <= batchSize || rounds >= 4) break;
+  let folded: { replayed: number; checkpoint: TailCheckpoint } | undefined;
+  for (const streamInserts of [true, false]) {
+    try {
+      folded = await foldIntoShadows(
+        db,
+        shadows,
+        events,
+        { ...options, batchSize, pageSize, log },
+        streamInserts,
+      );
+      break;
+    } catch (error) {
+      if (!(streamInserts && error instanceof FoldAgain)) throw error;
+      log(`${error.message}: folding the log again, every row by its key`);
     }
-  } catch (error) {
-    fold.remove();
-    throw error;
-  } finally {
-    options.progress?.stop();
   }
-  const folded = performance.now();
-  const foldCpu = process.threadCpuUsage(cpuBefore);
-  try {
-    const loaded = await bulkLoadShadows(db, fold, log);
-    log(
-      `spilled ${replayed} events' row changes in ${seconds(folded - started)} (this thread's CPU ${seconds((foldCpu.user + foldCpu.system) / 1000)}), folded and loaded ${loaded.rows} rows in ${fold.partitions} partition(s) in ${seconds(performance.now() - folded)}`,
-    );
-  } finally {
-    fold.remove();
-  }
+  const { replayed, checkpoint } = folded!;
 
   await options.beforeSwap?.();
   for (let attempt = 1; ; attempt++) {
@@ -145,6 +119,69 @@ export async function rebuildProjections(
       log(`swap attempt ${attempt} could not take its locks in time (${code}); trying again`);
     }
   }
+}
+
+/**
+ * Folds the whole log into the shadow tables (see partitioned-fold.ts, bulk-load-shadow.ts). With
+ * `streamInserts`, rows of tables of inserts only are COPYed as the log is read (streamed-inserts.ts).
+ */
+async function foldIntoShadows(
+  db: Knex,
+  shadows: readonly ProjectionTarget[],
+  events: number,
+  options: RebuildOptions & { batchSize: number; pageSize: number; log: ProjectorLog },
+  streamInserts: boolean,
+): Promise<{ replayed: number; checkpoint: TailCheckpoint }> {
+  await createShadowTables(db, shadows);
+  const started = performance.now();
+  const cpuBefore = process.threadCpuUsage();
+  const inserts = streamInserts ? new StreamedInserts(db, shadows) : undefined;
+  // Nothing to load from the shadow tables (they start empty): rows are spilled by key, then each
+  // partition is folded and written on its own.
+  const fold = new PartitionedFold(
+    shadows,
+    Math.max(1, Math.ceil(events / (options.eventsPerPartition ?? defaultEventsPerPartition))),
+    inserts,
+  );
+  options.progress?.start(events);
+  let checkpoint: TailCheckpoint = startOfLog;
+  let replayed = 0;
+  try {
+    // Rounds up to the log's end as it was when each began, until a round finds little new (or a
+    // few rounds under a steady stream of commands): the swap catches up the rest while the live
+    // projector waits, so keep that short.
+    for (let rounds = 1; ; rounds++) {
+      const bound = await logBound(db);
+      let round = 0;
+      // Read and decoded on another thread while this one folds.
+      for await (const page of readSteps(db, checkpoint, bound, options.pageSize)) {
+        for (const step of page.steps) fold.spill(step);
+        await inserts?.ready();
+        checkpoint = page.checkpoint;
+        round += page.events;
+        options.progress?.advance(page.events);
+      }
+      replayed += round;
+      if (round <= options.batchSize || rounds >= 4) break;
+    }
+    await inserts?.finish();
+  } catch (error) {
+    fold.remove();
+    throw error;
+  } finally {
+    options.progress?.stop();
+  }
+  const spilled = performance.now();
+  const foldCpu = process.threadCpuUsage(cpuBefore);
+  try {
+    const loaded = await bulkLoadShadows(db, fold, options.log, streamInserts);
+    options.log(
+      `spilled ${replayed} events' row changes in ${seconds(spilled - started)} (this thread's CPU ${seconds((foldCpu.user + foldCpu.system) / 1000)}${inserts ? `; ${inserts.rows} rows of tables of inserts only COPYed meanwhile` : ''}), folded and loaded ${loaded.rows} rows in ${fold.partitions} partition(s) in ${seconds(performance.now() - spilled)}`,
+    );
+  } finally {
+    fold.remove();
+  }
+  return { replayed, checkpoint };
 }
 
 async function swapIn(
