@@ -48,11 +48,9 @@ function rowSource(
 function arrayLiteral(rows: readonly Row[], column: string, type: string): string {
   const values = rows.map((row) => {
     const value = row[column];
-    return value !== null && typeof value === 'object' && !(value instanceof Date)
-      ? JSON.stringify(value)
-      : type === 'jsonb' && value !== null && value !== undefined
-        ? JSON.stringify(value)
-        : value;
+    if (value === null || value === undefined) return value;
+    if (type === 'jsonb') return JSON.stringify(value);
+    return typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value;
   });
   const json = JSON.stringify(values);
   return jsonEscape.test(json) ? `{${values.map(element).join(',')}}` : `{${json.slice(1, -1)}}`;
