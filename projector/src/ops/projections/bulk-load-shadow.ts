@@ -18,6 +18,7 @@ import {
 import type { ProjectorLog } from '../../view-batch.ts';
 import type { ProjectionTarget } from '../../projection-target.ts';
 import type { PartitionedFold } from './partitioned-fold.ts';
+import { FoldAgain } from './streamed-inserts.ts';
 import { toSteps } from './read-steps.ts';
 
 /** Tables loaded at once, each on its own connection: Postgres then works on both cores. */
@@ -42,12 +43,6 @@ export async function createShadowTables(db: Knex, targets: readonly ProjectionT
     }
   });
 }
-
-/**
- * The rows streamed in pass 1 were taken to apply, and each key to be inserted once: a log where
- * that is not so is folded again with every row spilled.
- */
-export class FoldAgain extends Error {}
 
 /**
  * Writes a rebuild's fold into its shadow tables (`createShadowTables`) the fast way: COPYed

@@ -39,7 +39,6 @@ const gapKey = (stream: string, version: number) => `${stream}\u0000${version}`;
 
 /** Where rows of tables of inserts only go instead of the spill files (streamed-inserts.ts). */
 export interface InsertSink {
-  takes(view: number, table: string): boolean;
   add(view: number, table: string, row: Row): void;
 }
 
@@ -136,7 +135,8 @@ export class PartitionedFold {
       }
       for (let index = 0; index < changes.length; index++) {
         const change = changes[index]!;
-        if ('insert' in change && this.inserts?.takes(view, change.table)) {
+        // checkChange let only inserts through to such a table.
+        if (this.inserts && projection.tables[change.table]!.insertOnly && 'insert' in change) {
           this.inserts.add(view, change.table, change.insert);
           continue;
         }

@@ -82,7 +82,6 @@ describe('a rebuild folded by partitions', () => {
     ] as const) {
       const sunk: Array<[number, string, string]> = [];
       const fold = new PartitionedFold([liveTarget(coupons)], 2, {
-        takes: (_, table) => table === 'redemptions',
         add: (view, table, row) => sunk.push([view, table, String(row.redemption_id)]),
       });
       for (const step of events) fold.spill(step);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { applyBatch, type ProjectorLog } from '../../apply-events.ts';
-import { bulkLoadShadows, createShadowTables, FoldAgain } from './bulk-load-shadow.ts';
-import { StreamedInserts } from './streamed-inserts.ts';
+import { bulkLoadShadows, createShadowTables } from './bulk-load-shadow.ts';
+import { FoldAgain, StreamedInserts } from './streamed-inserts.ts';
 import { PartitionedFold } from './partitioned-fold.ts';
 import type { Projection } from '../../projection.ts';
 import { checkpointTable, tableNames } from '@building/events/read-models/read-model';

@@ -3,6 +3,7 @@ import { copyRows } from '@building/infra/postgres/copy-rows';
 import type { ProjectionTarget } from '../../projection-target.ts';
 import type { Row } from '../../row-changes.ts';
 import { defaultRow, ident } from '../../table-spec.ts';
+import type { InsertSink } from './partitioned-fold.ts';
 
 /** Rows buffered per table before they go in as one COPY. */
 const rowsPerCopy = 10_000;
@@ -25,37 +26,41 @@ interface Buffer {
  * (a gap, a redelivery) or a key inserted twice makes the rebuild fold again with every row
  * spilled (see rebuild-projections.ts).
  */
-export class StreamedInserts {
+export class StreamedInserts implements InsertSink {
   /** Rows handed to COPY so far. */
   rows = 0;
   private readonly db: Knex;
-  private readonly buffers = new Map<string, Buffer>();
+  /** Per view (by its index), per table of inserts only. */
+  private readonly buffers: Array<Map<string, Buffer>>;
   private readonly copies: Array<Promise<void>> = [];
   private failure: { error: unknown } | null = null;
 
   constructor(db: Knex, targets: readonly ProjectionTarget[]) {
     this.db = db;
-    targets.forEach((target, view) => {
-      for (const [key, spec] of Object.entries(target.projection.tables)) {
-        if (!spec.insertOnly) continue;
-        this.buffers.set(bufferKey(view, key), {
-          name: target.tables[key]!,
-          columns: Object.keys(spec.columns),
-          defaults: defaultRow(spec),
-          rows: [],
-        });
-      }
-    });
+    this.buffers = targets.map(
+      (target) =>
+        new Map(
+          Object.entries(target.projection.tables)
+            .filter(([, spec]) => spec.insertOnly)
+            .map(([key, spec]) => [
+              key,
+              {
+                name: target.tables[key]!,
+                columns: Object.keys(spec.columns),
+                defaults: defaultRow(spec),
+                rows: [],
+              },
+            ]),
+        ),
+    );
   }
 
-  /** Whether the table `key` of the view at index `view` takes its rows here. */
-  takes(view: number, key: string): boolean {
-    return this.buffers.has(bufferKey(view, key));
-  }
-
-  /** An inserted row (columns it does not name take their defaults, as the fold's insert does). */
+  /**
+   * A row inserted into the table `key` (of inserts only) of the view at index `view`: columns
+   * it does not name take their defaults, as the fold's insert does.
+   */
   add(view: number, key: string, row: Row): void {
-    const buffer = this.buffers.get(bufferKey(view, key))!;
+    const buffer = this.buffers[view]!.get(key)!;
     buffer.rows.push(buffer.columns.map((c) => (c in row ? row[c] : buffer.defaults[c])));
     if (buffer.rows.length >= rowsPerCopy) this.copy(buffer);
   }
@@ -68,7 +73,8 @@ export class StreamedInserts {
 
   /** COPYs what is left and waits for every COPY. */
   async finish(): Promise<void> {
-    for (const buffer of this.buffers.values()) if (buffer.rows.length > 0) this.copy(buffer);
+    for (const tables of this.buffers)
+      for (const buffer of tables.values()) if (buffer.rows.length > 0) this.copy(buffer);
     await Promise.all(this.copies.splice(0));
     if (this.failure) throw this.failure.error;
   }
@@ -91,4 +97,8 @@ export class StreamedInserts {
   }
 }
 
-const bufferKey = (view: number, key: string) => `${view}\u0000${key}`;
+/**
+ * The rows streamed in pass 1 were taken to apply, and each key to be inserted once: a log where
+ * that is not so is folded again with every row spilled (rebuild-projections.ts).
+ */
+export class FoldAgain extends Error {}
