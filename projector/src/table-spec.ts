@@ -6,6 +6,13 @@ export interface Column {
   nullable?: boolean;
   /** The value of a column an `upsert` did not name (also the SQL default). */
   default?: string | number | boolean | null;
+  /**
+   * Text made by code to name something (a stream, `<event id>/<line>`), never sorted for a
+   * reader: compared byte by byte (collation "C"). Postgres then compares with memcmp and
+   * abbreviated keys instead of the locale's rules: the journal's key of a million lines built
+   * in 0.9 s instead of 1.8, and every insert into such a key compares less.
+   */
+  identifier?: boolean;
 }
 
 /**
@@ -30,6 +37,11 @@ export interface TableSpec {
 
 export const column = {
   text: (options: Omit<Column, 'type'> = {}): Column => ({ type: 'text', ...options }),
+  identifier: (options: Omit<Column, 'type' | 'identifier'> = {}): Column => ({
+    type: 'text',
+    identifier: true,
+    ...options,
+  }),
   integer: (options: Omit<Column, 'type'> = {}): Column => ({ type: 'integer', ...options }),
   bigint: (options: Omit<Column, 'type'> = {}): Column => ({ type: 'bigint', ...options }),
   boolean: (options: Omit<Column, 'type'> = {}): Column => ({ type: 'boolean', ...options }),
@@ -54,6 +66,7 @@ export function createTableSql(
 ): string {
   const columns = Object.entries(spec.columns).map(([name, c]) => {
     const parts = [ident(name), c.type];
+    if (c.identifier) parts.push('collate "C"');
     if (!c.nullable) parts.push('not null');
     if (c.default !== undefined) parts.push(`default ${literal(c.default)}`);
     return parts.join(' ');
@@ -64,8 +77,17 @@ export function createTableSql(
   )`;
 }
 
-export const addPrimaryKeySql = (spec: TableSpec, table: string) =>
-  `alter table ${ident(table)} add primary key (${ident(spec.key)})`;
+/**
+ * A bulk-loaded table's key in two steps: its unique index (built like any other index, beside
+ * them), then the key made of it (a catalogue change), under the name Postgres would give it.
+ */
+export function primaryKeySql(spec: TableSpec, table: string): { index: string; key: string } {
+  const name = ident(`${table}_pkey`);
+  return {
+    index: `create unique index ${name} on ${ident(table)} (${ident(spec.key)})`,
+    key: `alter table ${ident(table)} add constraint ${name} primary key using index ${name}`,
+  };
+}
 
 /** The secondary indexes; their names start with the table's name (a rebuild's swap renames them). */
 export function createIndexesSql(spec: TableSpec, table: string): string[] {
@@ -86,5 +108,5 @@ export function defaultRow(spec: TableSpec): Record<string, unknown> {
 /** Each view's per-stream checkpoint table: part of the view, so a rebuild swaps it with the rows. */
 export const checkpointSpec: TableSpec = {
   key: 'stream',
-  columns: { stream: column.text(), version: column.integer() },
+  columns: { stream: column.identifier(), version: column.integer() },
 };

@@ -44,14 +44,14 @@ export const journal = defineProjection(journalView, {
       key: 'line_id',
       insertOnly: true,
       columns: {
-        line_id: column.text(),
+        line_id: column.identifier(),
         entry_id: column.text(),
         /** What posted it: the statements tell a payment from a bill by it. */
         event_type: column.text(),
         n: column.integer(),
         at: column.timestamptz(),
         memo: column.text(),
-        account: column.text(),
+        account: column.identifier(),
         debit_poisha: column.bigint(),
         credit_poisha: column.bigint(),
       },

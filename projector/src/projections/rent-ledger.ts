@@ -64,7 +64,7 @@ export const rentLedger = defineProjection(rentLedgerView, {
     months: {
       key: 'month_key',
       columns: {
-        month_key: column.text(),
+        month_key: column.identifier(),
         si: column.integer(),
         year: column.integer(),
         month: column.text(),

@@ -2,11 +2,11 @@ import type { Knex } from 'knex';
 import { copyRows } from '@building/infra/postgres/copy-rows';
 import { tablesOf } from '../../projector-schema.ts';
 import {
-  addPrimaryKeySql,
   checkpointSpec,
   createIndexesSql,
   createTableSql,
   ident,
+  primaryKeySql,
   type TableSpec,
 } from '../../table-spec.ts';
 import { planWrite } from '../../write-batch.ts';
@@ -66,16 +66,7 @@ export async function bulkLoadShadows(
   if (streamed && !fold.orderly) throw new FoldAgain('an event of the log did not apply in its place');
   for (let partition = 0; partition < fold.partitions; partition++)
     rows += await loadRows(db, fold, partition);
-  await twoAtATime(tables, async ({ spec, name }) => {
-    try {
-      await db.raw(addPrimaryKeySql(spec, name));
-    } catch (error) {
-      const duplicate = (error as { code?: string }).code === '23505';
-      if (streamed && spec.insertOnly && duplicate) throw new FoldAgain(`a key inserted twice into ${name}`);
-      throw error;
-    }
-    for (const sql of createIndexesSql(spec, name)) await db.raw(sql);
-  });
+  await buildKeysAndIndexes(db, tables, streamed);
   await parkFetched(db, fold);
   await db.transaction((trx) => planWrite([], { bookkeeping: fold.views }).statement(trx));
   return { rows };
@@ -118,6 +109,40 @@ function loadRows(db: Knex, fold: PartitionedFold, partition: number) {
   );
 }
 
+/**
+ * Every table's key and indexes, each index a job of its own, the biggest tables' first, two at a
+ * time: built table by table, the journal's three (a million lines, last in the list) were built
+ * one after another at the end while the other connection had nothing left to do. A key is built
+ * as a unique index, which can be built beside the table's other indexes, and made the key after.
+ */
+async function buildKeysAndIndexes(
+  db: Knex,
+  tables: ReadonlyArray<{ spec: TableSpec; name: string }>,
+  streamed: boolean,
+): Promise<void> {
+  const { rows: sizes } = await db.raw<{ rows: Array<{ name: string; bytes: string }> }>(
+    `select name, pg_relation_size(quote_ident(name)::regclass)::text as bytes from unnest(?::text[]) as name`,
+    [tables.map((t) => t.name)],
+  );
+  const bytes = new Map(sizes.map((s) => [s.name, Number(s.bytes)]));
+  const jobs = tables
+    .flatMap(({ spec, name }) => [
+      { sql: primaryKeySql(spec, name).index, name, spec, key: true },
+      ...createIndexesSql(spec, name).map((sql) => ({ sql, name, spec, key: false })),
+    ])
+    .sort((a, b) => bytes.get(b.name)! - bytes.get(a.name)!);
+  await twoAtATime(jobs, async ({ sql, name, spec, key }) => {
+    try {
+      await db.raw(sql);
+    } catch (error) {
+      const duplicate = (error as { code?: string }).code === '23505';
+      if (key && streamed && spec.insertOnly && duplicate) throw new FoldAgain(`a key inserted twice into ${name}`);
+      throw error;
+    }
+  });
+  for (const { spec, name } of tables) await db.raw(primaryKeySql(spec, name).key);
+}
+
 /** The events parked as gaps, read again by id (the fold keeps only their place in the log). */
 async function parkFetched(db: Knex, fold: PartitionedFold): Promise<void> {
   if (fold.parksToFetch.length === 0) return;
@@ -156,7 +181,7 @@ async function loadAll(db: Knex, loads: Load[]): Promise<number> {
   return rows;
 }
 
-/** Runs `work` on the items two at a time; after a failure no new item starts, and the first failure is thrown once both are done. */
+/** Runs `work` on the items two at a time, in their order; after a failure no new item starts, and the first failure is thrown once both are done. */
 async function twoAtATime<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   let failed = false;
