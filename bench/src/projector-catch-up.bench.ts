@@ -1,8 +1,10 @@
+import { availableParallelism } from 'node:os';
 import type { Benchmark } from './benchmark.ts';
 import { freshStore } from './bench-store.ts';
 import { catchUpBatchSize } from '@building/projector/sources/store-source';
 import { seedLogCommand } from './run-command.ts';
 import { ratePerSecond } from './stats.ts';
+import { cpuBetween, readCpu } from './process-cpu.ts';
 import { catchUpViews, parkedEvents, projectionCount } from './views.ts';
 
 const events = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 100_000);
@@ -21,6 +23,7 @@ export const projectorCatchUp: Benchmark = {
     await seedLogCommand(database, events, context.progress);
 
     const parkedLines: string[] = [];
+    const cpuBefore = await readCpu(db, { node: process.pid });
     const started = performance.now();
     let lastReport = 0;
     const projected = await catchUpViews(db, store, {
@@ -31,6 +34,7 @@ export const projectorCatchUp: Benchmark = {
       },
     });
     const elapsedMs = performance.now() - started;
+    const cpu = cpuBetween(cpuBefore, await readCpu(db, { node: process.pid }));
     const parked = await parkedEvents(db);
     return [
       {
@@ -38,7 +42,7 @@ export const projectorCatchUp: Benchmark = {
         value: ratePerSecond(projected, elapsedMs),
         unit: '/s',
         target: { atLeast: 20_000 },
-        note: `${projected} events into ${projectionCount} views in ${(elapsedMs / 1000).toFixed(1)} s`,
+        note: `${projected} events into ${projectionCount} views in ${(elapsedMs / 1000).toFixed(1)} s${cpuNote(cpu)}`,
       },
       {
         metric: 'events parked',
@@ -50,3 +54,14 @@ export const projectorCatchUp: Benchmark = {
     ];
   },
 };
+
+/**
+ * Where the CPU went: this process (every thread) and the database's backends (not Postgres's
+ * WAL writer and checkpointer), beside the cores there were: which side the time waits on.
+ */
+function cpuNote(cpu: Map<string, number>): string {
+  const node = cpu.get('node');
+  if (node === undefined) return '';
+  const postgres = [...cpu].filter(([label]) => label !== 'node').reduce((sum, [, s]) => sum + s, 0);
+  return ` (CPU: Node ${node.toFixed(1)} s, Postgres backends ${postgres.toFixed(1)} s, ${availableParallelism()} cores)`;
+}

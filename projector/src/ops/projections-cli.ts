@@ -64,11 +64,13 @@ async function projectionsCommand(
     log: (line) => console.error(`[rebuild] ${line}`),
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  // The whole process's (every thread's) high-water mark: what a rebuild needs of the machine.
-  const peakMb = Math.round(process.resourceUsage().maxRSS / 1024);
+  // The whole process's (every thread's) CPU and high-water mark: what a rebuild needs of the machine.
+  const usage = process.resourceUsage();
+  const cpu = ((usage.userCPUTime + usage.systemCPUTime) / 1e6).toFixed(1);
+  const peakMb = Math.round(usage.maxRSS / 1024);
   out(
     `rebuilt ${result.projections.join(', ')}: ${result.replayed} events replayed, ` +
-      `${result.caughtUp} caught up in the swap, swapped in atomically (${seconds} s, peak RSS ${peakMb} MB)\n`,
+      `${result.caughtUp} caught up in the swap, swapped in atomically (${seconds} s, CPU ${cpu} s, peak RSS ${peakMb} MB)\n`,
   );
   return 0;
 }
