@@ -17,7 +17,7 @@ import { createCommandContext } from '@building/domain/command-handling/command-
 import { recordExpense } from '@building/domain/expense/commands';
 import { setTariff } from '@building/domain/account/set-prices';
 import { appendSampleLog } from '@building/domain/testing/sample-log';
-import { leftoverTables, liveTables, tableHash, viewHashes } from './testing/view-hashes.ts';
+import { leftoverTables, liveTables, tableHash, tableShapes, viewHashes } from './testing/view-hashes.ts';
 
 const projectionsCli = 'projector/src/ops/projections-cli.ts';
 
@@ -83,6 +83,7 @@ describe.skipIf(missing('postgres'))('npm run projections', { timeout: 240_000 }
 
   it('rebuild --all under concurrent reads: no read fails or sees a partial view, the views come out identical', async () => {
     const before = await viewHashes(db, tables);
+    const shapesBefore = await tableShapes(db, tables);
     const oidsBefore = await tableOids(db, tables);
     const readers = startReaders(database.url, tables, before);
     const result = await runCli(projectionsCli, ['rebuild', '--all', '--batch-size', '50'], env());
@@ -96,6 +97,9 @@ describe.skipIf(missing('postgres'))('npm run projections', { timeout: 240_000 }
     expect(reads.mismatches).toEqual([]);
     expect(reads.count).toBeGreaterThan(tables.length * 2);
     expect(await viewHashes(db, tables)).toEqual(before);
+    // Keys (built as unique indexes, then made keys), indexes and collations as the projector makes them.
+    expect(Object.keys(shapesBefore).sort()).toEqual([...tables].sort());
+    expect(await tableShapes(db, tables)).toEqual(shapesBefore);
     // The tables really are new ones, and nothing is left behind.
     const oidsAfter = await tableOids(db, tables);
     for (const table of tables) expect(oidsAfter[table]).not.toBe(oidsBefore[table]);

@@ -136,7 +136,8 @@ async function buildKeysAndIndexes(
       await db.raw(sql);
     } catch (error) {
       const duplicate = (error as { code?: string }).code === '23505';
-      if (key && streamed && spec.insertOnly && duplicate) throw new FoldAgain(`a key inserted twice into ${name}`);
+      if (key && streamed && spec.insertOnly && duplicate)
+        throw new FoldAgain(`a key inserted twice into ${name}`);
       throw error;
     }
   });

@@ -99,13 +99,7 @@ export async function rebuildProjections(
   let folded: { replayed: number; checkpoint: TailCheckpoint } | undefined;
   for (const streamInserts of [true, false]) {
     try {
-      folded = await foldIntoShadows(
-        db,
-        shadows,
-        events,
-        { ...options, batchSize, log },
-        streamInserts,
-      );
+      folded = await foldIntoShadows(db, shadows, events, { ...options, batchSize, log }, streamInserts);
       break;
     } catch (error) {
       if (!(streamInserts && error instanceof FoldAgain)) throw error;

@@ -29,3 +29,26 @@ export async function leftoverTables(db: Knex): Promise<string[]> {
     .select('tablename');
   return rows.map((r) => r.tablename).sort();
 }
+
+/**
+ * What the tables are made of beside their rows: each one's columns (type, collation, null or not,
+ * default), its keys and its indexes, as Postgres describes them. (Not-null constraints, which
+ * newer servers list by a name of their own, are in the columns.)
+ */
+export async function tableShapes(db: Knex, tables: readonly string[]): Promise<Record<string, string[]>> {
+  const { rows } = await db.raw<{ rows: Array<{ table: string; part: string }> }>(
+    `select table_name as table,
+            concat_ws(' ', column_name, data_type, collation_name, is_nullable, column_default) as part
+       from information_schema.columns where table_schema = 'public' and table_name = any(?)
+     union all
+     select conrelid::regclass::text, concat_ws(' ', contype, conname, pg_get_constraintdef(oid))
+       from pg_constraint where conrelid::regclass::text = any(?) and contype <> 'n'
+     union all
+     select tablename, indexdef from pg_indexes where schemaname = 'public' and tablename = any(?)`,
+    [tables, tables, tables],
+  );
+  const shapes: Record<string, string[]> = {};
+  for (const { table, part } of rows) (shapes[table] ??= []).push(part);
+  for (const parts of Object.values(shapes)) parts.sort();
+  return shapes;
+}
