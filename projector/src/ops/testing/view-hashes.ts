@@ -39,13 +39,13 @@ export async function tableShapes(db: Knex, tables: readonly string[]): Promise<
   const { rows } = await db.raw<{ rows: Array<{ table: string; part: string }> }>(
     `select table_name as table,
             concat_ws(' ', column_name, data_type, collation_name, is_nullable, column_default) as part
-       from information_schema.columns where table_schema = 'public' and table_name = any(?)
+       from information_schema.columns where table_schema = 'public' and table_name = any(:names)
      union all
      select conrelid::regclass::text, concat_ws(' ', contype, conname, pg_get_constraintdef(oid))
-       from pg_constraint where conrelid::regclass::text = any(?) and contype <> 'n'
+       from pg_constraint where conrelid::regclass::text = any(:names) and contype <> 'n'
      union all
-     select tablename, indexdef from pg_indexes where schemaname = 'public' and tablename = any(?)`,
-    [tables, tables, tables],
+     select tablename, indexdef from pg_indexes where schemaname = 'public' and tablename = any(:names)`,
+    { names: [...tables] },
   );
   const shapes: Record<string, string[]> = {};
   for (const { table, part } of rows) (shapes[table] ??= []).push(part);
