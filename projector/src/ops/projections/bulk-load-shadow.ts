@@ -125,9 +125,10 @@ async function buildKeysAndIndexes(
     [tables.map((t) => t.name)],
   );
   const bytes = new Map(sizes.map((s) => [s.name, Number(s.bytes)]));
+  const keys = tables.map(({ spec, name }) => primaryKeySql(spec, name));
   const jobs = tables
-    .flatMap(({ spec, name }) => [
-      { sql: primaryKeySql(spec, name).index, name, spec, key: true },
+    .flatMap(({ spec, name }, index) => [
+      { sql: keys[index]!.index, name, spec, key: true },
       ...createIndexesSql(spec, name).map((sql) => ({ sql, name, spec, key: false })),
     ])
     .sort((a, b) => bytes.get(b.name)! - bytes.get(a.name)!);
@@ -141,7 +142,7 @@ async function buildKeysAndIndexes(
       throw error;
     }
   });
-  for (const { spec, name } of tables) await db.raw(primaryKeySql(spec, name).key);
+  for (const { key } of keys) await db.raw(key);
 }
 
 /** The events parked as gaps, read again by id (the fold keeps only their place in the log). */

@@ -91,8 +91,12 @@ export async function rebuildProjections(
   const shadows = pairs.map((p) => p.shadow);
 
   await dropLeftovers(db, pairs);
-  // The live views too, when missing: a rebuild on an empty database creates them.
-  await migrateProjector(db, [...pairs.map((p) => p.live), ...shadows]);
+  // The live views, when missing: a rebuild on an empty database creates them. (The shadow tables
+  // are made by the fold, without their keys: createShadowTables.)
+  await migrateProjector(
+    db,
+    pairs.map((p) => p.live),
+  );
 
   const [counted] = await db('events').count<{ n: string }[]>('* as n');
   const events = Number(counted?.n ?? 0);
