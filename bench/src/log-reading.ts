@@ -1,13 +1,9 @@
 import { availableParallelism } from 'node:os';
-import { startOfLog, type TailCheckpoint } from '@building/infra/event-store/event-store';
-import { readAhead } from '@building/infra/event-store/read-ahead';
-import { toSteps } from '@building/projector/ops/projections/read-steps';
+import { startOfLog } from '@building/infra/event-store/event-store';
+import { decodedPages } from '@building/projector/ops/projections/read-steps';
 import { isSkipped } from '@building/projector/view-batch';
 import type { Figure } from './benchmark.ts';
 import { ratePerSecond } from './stats.ts';
-
-/** A page of the log as one of the projector's readers returns it. */
-type ReadPage = (after: TailCheckpoint) => Promise<{ events: unknown[]; checkpoint: TailCheckpoint }>;
 
 export interface LogReading {
   events: number;
@@ -22,14 +18,14 @@ export interface LogReading {
  * projects the log does this first: the ceiling its figure is held against, measured in the same
  * run (as the appends are against Postgres's own single-row inserts).
  */
-export async function readAndDecode(read: ReadPage): Promise<LogReading> {
+export async function readAndDecode(read: Parameters<typeof decodedPages>[0]): Promise<LogReading> {
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   let events = 0;
   let decoded = 0;
-  for await (const page of readAhead(read, startOfLog)) {
-    events += page.events.length;
-    for (const step of toSteps(page.events)) if (!isSkipped(step)) decoded++;
+  for await (const page of decodedPages(read, startOfLog)) {
+    events += page.events;
+    for (const step of page.steps) if (!isSkipped(step)) decoded++;
   }
   const ms = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
@@ -53,3 +49,7 @@ export function readingFigure(metric: string, reading: LogReading, target: numbe
     note: `${reading.events} events, one thread, nothing folded or written: x${(reading.perSecond / target).toFixed(2)} of the ${target} events/s target; ${perMillion.toFixed(1)} s of CPU per million events, where the target leaves ${cores} cores ${((cores * 1e6) / target).toFixed(0)} s for everything`,
   };
 }
+
+/** A projector's rate as a share of the reading's, for its figure's note. */
+export const shareOfReading = (perSecond: number, reading: LogReading) =>
+  `x${(perSecond / reading.perSecond).toFixed(2)} of reading and decoding the log alone`;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Benchmark, BenchContext, Figure } from './benchmark.ts';
 import { logBound, readBelow } from '@building/projector/ops/projections/read-below';
 import { readPageSize } from '@building/projector/ops/projections/rebuild-projections';
-import { readAndDecode, readingFigure } from './log-reading.ts';
+import { readAndDecode, readingFigure, shareOfReading } from './log-reading.ts';
 import { runCommand, seedLogCommand } from './run-command.ts';
 import { ratePerSecond } from './stats.ts';
 
@@ -70,6 +70,7 @@ async function seedAndRebuild(context: BenchContext, events: number): Promise<Fi
   const cpu = /CPU ([\d.]+) s/.exec(rebuilt.stdout);
   if (!replayed || !peak || !cpu) throw new Error(`unexpected output from the rebuild:\n${rebuilt.stdout}`);
   const total = Number(replayed[1]) + Number(replayed[2]);
+  const perSecond = ratePerSecond(total, rebuilt.ms);
   const size = events >= 1_000_000 ? `${events / 1_000_000}M` : `${events / 1000}k`;
   return [
     {
@@ -81,10 +82,10 @@ async function seedAndRebuild(context: BenchContext, events: number): Promise<Fi
     },
     {
       metric: `rebuild events/s (${size})`,
-      value: ratePerSecond(total, rebuilt.ms),
+      value: perSecond,
       unit: '/s',
       target: { atLeast: rebuildTarget },
-      note: `${total} events into every view in ${(rebuilt.ms / 1000).toFixed(1)} s (the whole command; its threads' CPU ${cpu[1]} s, besides Postgres's); x${(ratePerSecond(total, rebuilt.ms) / reading.perSecond).toFixed(2)} of reading and decoding the log alone`,
+      note: `${total} events into every view in ${(rebuilt.ms / 1000).toFixed(1)} s (the whole command; its threads' CPU ${cpu[1]} s, besides Postgres's); ${shareOfReading(perSecond, reading)}`,
     },
     readingFigure(`log read + decoded events/s (${size})`, reading, rebuildTarget),
     {

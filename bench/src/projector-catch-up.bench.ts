@@ -6,7 +6,7 @@ import { seedLogCommand } from './run-command.ts';
 import { ratePerSecond } from './stats.ts';
 import { cpuBetween, readCpu } from './process-cpu.ts';
 import { catchUpViews, parkedEvents, projectionCount } from './views.ts';
-import { readAndDecode, readingFigure } from './log-reading.ts';
+import { readAndDecode, readingFigure, shareOfReading } from './log-reading.ts';
 
 const events = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 100_000);
 /** The issue's catch-up rate, events/s. */
@@ -45,13 +45,14 @@ export const projectorCatchUp: Benchmark = {
     // store tailer reads it, and decoded, with nothing else to do.
     context.progress('reading and decoding the log alone');
     const reading = await readAndDecode((after) => store.readProjectedAfter(after, catchUpBatchSize));
+    const perSecond = ratePerSecond(projected, elapsedMs);
     return [
       {
         metric: 'catch-up events/s',
-        value: ratePerSecond(projected, elapsedMs),
+        value: perSecond,
         unit: '/s',
         target: { atLeast: catchUpTarget },
-        note: `${projected} events into ${projectionCount} views in ${(elapsedMs / 1000).toFixed(1)} s${cpuNote(cpu, (main.user + main.system) / 1e6)}; x${(ratePerSecond(projected, elapsedMs) / reading.perSecond).toFixed(2)} of reading and decoding the log alone`,
+        note: `${projected} events into ${projectionCount} views in ${(elapsedMs / 1000).toFixed(1)} s${cpuNote(cpu, (main.user + main.system) / 1e6)}; ${shareOfReading(perSecond, reading)}`,
       },
       readingFigure('log read + decoded events/s', reading, catchUpTarget),
       {

@@ -42,15 +42,23 @@ export function toSteps(events: readonly unknown[]): Step[] {
   return steps;
 }
 
-/** Pages of the log from `from` up to `bound` (readBelow's order), the next read while this one is used. */
-export async function* readStepsHere(
+/** The pages `read` gives from `from` on, decoded, the next read while this one is used. */
+export async function* decodedPages(
+  read: Parameters<typeof readAhead<unknown>>[0],
+  from: TailCheckpoint,
+): AsyncGenerator<StepPage> {
+  for await (const batch of readAhead(read, from))
+    yield { steps: toSteps(batch.events), events: batch.events.length, checkpoint: batch.checkpoint };
+}
+
+/** Pages of the log from `from` up to `bound` (readBelow's order), decoded, the next read while this one is used. */
+export function readStepsHere(
   db: Knex,
   from: TailCheckpoint,
   bound: string,
   pageSize: number,
 ): AsyncGenerator<StepPage> {
-  for await (const batch of readAhead((after) => readBelow(db, after, bound, pageSize), from))
-    yield { steps: toSteps(batch.events), events: batch.events.length, checkpoint: batch.checkpoint };
+  return decodedPages((after) => readBelow(db, after, bound, pageSize), from);
 }
 
 /**
