@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { holdProjections } from './projection-lock.ts';
 import type { ProjectionTarget } from './projection-target.ts';
 import { checkpointSpec, createIndexesSql, createTableSql, ident, type TableSpec } from './table-spec.ts';
 
@@ -16,6 +17,14 @@ import { checkpointSpec, createIndexesSql, createTableSql, ident, type TableSpec
 export async function migrateProjector(db: Knex, targets: readonly ProjectionTarget[]): Promise<void> {
   await db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(7231003)');
+    // The views' own lock, exclusively: a live batch holds it shared before it touches a table, so
+    // this waits for the batches in flight and holds new ones off. Without it, `create index if not
+    // exists` on a live table (a rebuild beside a running projector) deadlocked with a batch.
+    await holdProjections(
+      trx,
+      targets.map((t) => t.key),
+      'exclusive',
+    );
     await trx.raw(`
       create table if not exists projection_status (
         projection text primary key,
